@@ -1,0 +1,8 @@
+from tables.models import GameState
+
+
+class CoupState(GameState):
+    """The current state of a Coup table (see games/coup/rules.py)."""
+
+    class Meta:
+        verbose_name = "Coup state"

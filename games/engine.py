@@ -1,0 +1,282 @@
+"""The engine protocol every game implements, and the pure helpers they share.
+
+Nothing here imports Django or touches a clock, a file or the global random
+generator: an engine is a set of pure functions over plain JSON-serialisable
+state, so the same seed and the same moves always give the same states.
+
+The platform talks to a game only through `Engine`:
+
+- `setup(num_players, options, seed)` makes a new state;
+- `to_act(state)` lists the seats that may move now (several at once in a
+  simultaneous window, such as Coup's challenge window);
+- `legal_moves(state, seat)` lists every move that seat may make now, each a
+  small JSON object, as a player would click it;
+- `apply(state, seat, move)` returns the next state and never changes its
+  input; a move that is not legal raises `IllegalMove` with a readable message;
+- `view(state, seat)` is everything that seat may see (None: a spectator);
+  pages and API answers are built from it and nothing else;
+- `timeout_move(state, seat)` is the move played for a seat whose time ran
+  out, and for a dropped player;
+- `outcome(state)` is None while the game runs, then the result.
+
+Log lines. `apply` leaves the lines the move produced in `state["log"]`
+(replaced on every move, so the state does not grow with the game). Each line
+is `{"text": str, "to": None | [seat, ...]}`: `to` None is public, otherwise
+only those seats (and nobody else, spectators included) may read it. Texts
+name players as `{p0}`, `{p1}`... and the platform puts in their names.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+Move = dict[str, Any]
+State = dict[str, Any]
+LogLine = dict[str, Any]
+
+
+class IllegalMove(ValueError):
+    """A move the rules do not allow now. Its message is shown to the player."""
+
+
+class InvalidOptions(ValueError):
+    """Table options the game does not accept. Its message is shown to the player."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One table option (a variant, a number of rounds...) or one standing order.
+
+    `choices` lists (value, label) pairs; the first form field offers them in
+    that order. Values are JSON scalars.
+    """
+
+    key: str
+    label: str
+    default: Any
+    choices: tuple[tuple[Any, str], ...]
+    help: str = ""
+
+    def label_of(self, value: Any) -> str:
+        for choice, label in self.choices:
+            if choice == value:
+                return label
+        return str(value)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game.
+
+    `ranks[seat]` is 1 for the winner(s); equal ranks are shared places.
+    `scores[seat]` is the final score where the game keeps one (else None).
+    """
+
+    ranks: list[int]
+    scores: list[int | None]
+    summary: str
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def winners(self) -> list[int]:
+        return [seat for seat, rank in enumerate(self.ranks) if rank == 1]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "ranks": list(self.ranks),
+            "scores": list(self.scores),
+            "winners": self.winners,
+            "summary": self.summary,
+            "details": self.details,
+        }
+
+
+class Engine(ABC):
+    """The rules of one game. Subclasses are stateless: all state is passed in."""
+
+    slug: str
+    name: str
+    min_players: int
+    max_players: int
+    # Bump when a change to the rules would replay an old log differently.
+    version: int = 1
+    options: tuple[Option, ...] = ()
+    # Standing orders a player may set for a table (e.g. "always pass"),
+    # played for them by `standing_move` through the same move service.
+    standing_orders: tuple[Option, ...] = ()
+    # One line for the lobby: what the game is about.
+    blurb: str = ""
+
+    # -- options ----------------------------------------------------------
+
+    def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
+        """The smallest and largest player counts these options allow."""
+        return self.min_players, self.max_players
+
+    def clean_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Fill in defaults and check every value is one the game offers."""
+        options = dict(options or {})
+        known = {opt.key: opt for opt in self.options}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            raise InvalidOptions(f"Unknown option: {', '.join(unknown)}.")
+        cleaned = {}
+        for key, opt in known.items():
+            value = options.get(key, opt.default)
+            allowed = [choice for choice, _ in opt.choices]
+            if value not in allowed or isinstance(value, bool) != isinstance(opt.default, bool):
+                raise InvalidOptions(
+                    f"{opt.label}: {value!r} is not one of {', '.join(repr(a) for a in allowed)}."
+                )
+            cleaned[key] = value
+        return cleaned
+
+    def check_player_count(self, num_players: int, options: Mapping[str, Any]) -> None:
+        low, high = self.player_range(options)
+        if not low <= num_players <= high:
+            raise InvalidOptions(f"{self.name} with these options needs {low} to {high} players.")
+
+    def describe_options(self, options: Mapping[str, Any]) -> list[str]:
+        """Human labels of the chosen options, for lists and the table page."""
+        return [
+            f"{opt.label}: {opt.label_of(options.get(opt.key, opt.default))}"
+            for opt in self.options
+        ]
+
+    def clean_standing_orders(self, orders: Mapping[str, Any] | None) -> dict[str, Any]:
+        orders = dict(orders or {})
+        cleaned = {}
+        for opt in self.standing_orders:
+            value = orders.get(opt.key, opt.default)
+            if value not in [choice for choice, _ in opt.choices]:
+                raise InvalidOptions(f"{opt.label}: {value!r} is not a choice.")
+            cleaned[opt.key] = value
+        return cleaned
+
+    # -- the game ---------------------------------------------------------
+
+    @abstractmethod
+    def setup(self, num_players: int, options: Mapping[str, Any], seed: int) -> State: ...
+
+    @abstractmethod
+    def to_act(self, state: State) -> list[int]: ...
+
+    @abstractmethod
+    def legal_moves(self, state: State, seat: int) -> list[Move]: ...
+
+    @abstractmethod
+    def apply(self, state: State, seat: int, move: Move) -> State: ...
+
+    @abstractmethod
+    def view(self, state: State, seat: int | None) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def timeout_move(self, state: State, seat: int) -> Move: ...
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome | None: ...
+
+    def move_label(self, state: State, seat: int, move: Move) -> str:
+        """Button text for a legal move; `{pN}` placeholders allowed."""
+        return ", ".join(f"{k}: {v}" for k, v in move.items())
+
+    def prompt(self, state: State) -> str:
+        """What the seats in `to_act` are being asked, completing "Waiting for
+        Ana and Ben to ..." (e.g. "respond to {p2}'s Tax"). Public."""
+        return "move"
+
+    def summary(self, state: State) -> str:
+        """A short public line for lists ("Round 2 of 8")."""
+        return ""
+
+    def standing_move(self, state: State, seat: int, orders: Mapping[str, Any]) -> Move | None:
+        """The move the seat's standing orders make now, or None to ask them."""
+        return None
+
+    def log(self, state: State) -> list[LogLine]:
+        """The log lines the last `apply` produced."""
+        return list(state.get("log", ()))
+
+    # -- helpers for subclasses --------------------------------------------
+
+    def check_legal(self, state: State, seat: int, move: Move) -> None:
+        """Raise IllegalMove unless `move` is one of `legal_moves`."""
+        if seat not in self.to_act(state):
+            raise IllegalMove("It is not your turn to act.")
+        if move not in self.legal_moves(state, seat):
+            raise IllegalMove("That move is not allowed now.")
+
+
+def line(text: str, to: Iterable[int] | None = None) -> LogLine:
+    """A log line; `to` limits it to those seats."""
+    return {"text": text, "to": None if to is None else sorted(set(to))}
+
+
+def visible_lines(lines: Sequence[LogLine], seat: int | None) -> list[LogLine]:
+    """The lines of a log a seat may read (None: a spectator, public lines only)."""
+    return [ln for ln in lines if ln["to"] is None or (seat is not None and seat in ln["to"])]
+
+
+def deep_copy(state: State) -> State:
+    """A copy safe to change. Engines with flat states may do cheaper copies."""
+    return copy.deepcopy(state)
+
+
+# -- seeded randomness -------------------------------------------------------
+
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    """A small deterministic generator (splitmix64) whose whole state is one
+    integer, so it can live inside a JSON game state.
+
+    Usage inside `apply`: `rng = Rng(state["rng"]); rng.shuffle(deck);
+    state["rng"] = rng.state`. The generator state is a secret: it predicts
+    every future draw, so no view may contain it.
+    """
+
+    def __init__(self, state: int) -> None:
+        self.state = state & _MASK
+
+    @classmethod
+    def from_seed(cls, seed: int | str) -> Rng:
+        if isinstance(seed, str):
+            value = 0
+            for ch in seed.encode():
+                value = (value * 131 + ch) & _MASK
+            seed = value
+        rng = cls(seed ^ 0x9E3779B97F4A7C15)
+        rng.next64()
+        return rng
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n)."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        # Rejection sampling keeps the draw unbiased.
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            value = self.next64()
+            if value < limit:
+                return value % n
+
+    def choice(self, items: Sequence[Any]) -> Any:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list[Any]) -> None:
+        """Fisher-Yates, in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]

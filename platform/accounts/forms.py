@@ -1,0 +1,48 @@
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserCreationForm
+
+from accounts.models import Profile
+
+User = get_user_model()
+
+
+class SignUpForm(UserCreationForm):
+    email = forms.EmailField(
+        required=True, help_text="For turn notices and password resets. Never shown to others."
+    )
+
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username", "email")
+
+    def clean_email(self) -> str:
+        email = self.cleaned_data["email"].strip()
+        if User.objects.filter(email__iexact=email).exists():
+            raise forms.ValidationError("An account with this email address already exists.")
+        return email
+
+
+class EmailForm(forms.ModelForm):
+    class Meta:
+        model = User
+        fields = ("email",)
+
+    def clean_email(self) -> str:
+        email = self.cleaned_data["email"].strip()
+        if not email:
+            raise forms.ValidationError("An email address is needed.")
+        if User.objects.filter(email__iexact=email).exclude(pk=self.instance.pk).exists():
+            raise forms.ValidationError("Another account uses this email address.")
+        return email
+
+
+class NotificationForm(forms.ModelForm):
+    class Meta:
+        model = Profile
+        fields = ("notify_turn", "notify_reminder", "notify_game_over", "notify_invitation")
+        widgets = {"notify_turn": forms.RadioSelect}
+
+
+class TokenForm(forms.Form):
+    name = forms.CharField(max_length=60, help_text="What the token is for, e.g. “my bot”.")

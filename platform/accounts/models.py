@@ -1,0 +1,52 @@
+"""Players' profiles (notification choices, vacation) and their API tokens."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class Profile(models.Model):
+    class Notify(models.TextChoices):
+        IMMEDIATE = "immediate", "At once (one email until I open the table)"
+        DIGEST = "digest", "A daily digest of the games waiting for me"
+        NEVER = "never", "Never"
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile"
+    )
+    notify_turn = models.CharField(
+        "Tell me it is my turn", max_length=10, choices=Notify.choices, default=Notify.IMMEDIATE
+    )
+    notify_reminder = models.BooleanField("Warn me when my time is nearly out", default=True)
+    notify_game_over = models.BooleanField("Tell me when a game ends", default=True)
+    notify_invitation = models.BooleanField("Tell me when I am invited to a table", default=True)
+
+    def __str__(self) -> str:
+        return f"Profile of {self.user}"
+
+
+class ApiToken(models.Model):
+    """A bearer token for the JSON API. Only a hash is stored: the token itself
+    is shown once, when it is created."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    name = models.CharField(max_length=60)
+    # The first characters, so a user can tell their tokens apart.
+    prefix = models.CharField(max_length=12)
+    key_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.prefix}…)"
+
+    @property
+    def active(self) -> bool:
+        return self.revoked_at is None

@@ -1,0 +1,44 @@
+from django.contrib.auth import views as auth_views
+from django.urls import path
+from django.utils.decorators import method_decorator
+from django_ratelimit.decorators import ratelimit
+
+from accounts import views
+
+limited_login = method_decorator(ratelimit(key="ip", rate="20/m", method="POST"), name="post")
+limited_reset = method_decorator(ratelimit(key="ip", rate="5/h", method="POST"), name="post")
+
+urlpatterns = [
+    path("signup/", views.signup, name="signup"),
+    path("login/", limited_login(auth_views.LoginView).as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("profile/", views.profile, name="profile"),
+    path("tokens/", views.tokens, name="tokens"),
+    path("tokens/<int:token_id>/revoke/", views.token_revoke_view, name="token_revoke"),
+    path("password/change/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path(
+        "password/change/done/",
+        auth_views.PasswordChangeDoneView.as_view(),
+        name="password_change_done",
+    ),
+    path(
+        "password/reset/",
+        limited_reset(auth_views.PasswordResetView).as_view(),
+        name="password_reset",
+    ),
+    path(
+        "password/reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(),
+        name="password_reset_done",
+    ),
+    path(
+        "password/reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "password/reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
+]

@@ -1,0 +1,244 @@
+"""Settings, all from the environment.
+
+With nothing set the site runs for development on one machine: SQLite, a
+Celery broker that needs no server (files under var/), email printed to the
+console. Production sets DEBUG=0, SECRET_KEY, DATABASE_URL, CELERY_BROKER_URL,
+EMAIL_URL and ALLOWED_HOSTS; see README.md.
+"""
+
+from pathlib import Path
+from urllib.parse import parse_qs, unquote, urlparse
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+from config.env import env, envbool, envint, envlist
+
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
+VAR_DIR = Path(env("VAR_DIR", str(BASE_DIR / "var")))
+VAR_DIR.mkdir(parents=True, exist_ok=True)
+
+DEBUG = envbool("DEBUG", True)
+SECRET_KEY = env("SECRET_KEY")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
+    SECRET_KEY = "insecure-development-key-do-not-use-in-production"
+
+ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
+CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS")
+SITE_URL = env("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+SITE_NAME = env("SITE_NAME", "Tabletop")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "template_partials",
+    "django_celery_beat",
+    "accounts",
+    "tables",
+    "notifications",
+    "games.coup",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+    "django_ratelimit.middleware.RatelimitMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "csp.context_processors.nonce",
+                "config.context.site",
+            ],
+        },
+    },
+]
+
+# -- database ------------------------------------------------------------------
+
+DATABASES = {
+    "default": dj_database_url.parse(
+        env("DATABASE_URL", f"sqlite:///{VAR_DIR / 'db.sqlite3'}"),
+        conn_max_age=envint("DB_CONN_MAX_AGE", 60),
+        conn_health_checks=True,
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The web server and the embedded worker share the file: wait for locks
+    # instead of failing, and take the write lock at the start of a
+    # transaction so two writers never deadlock on an upgrade.
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# -- cache (rate limits) ---------------------------------------------------------
+
+REDIS_URL = env("REDIS_URL")
+if REDIS_URL:
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    }
+else:
+    # One process in development: counters in memory are enough.
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# -- accounts --------------------------------------------------------------------
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "lobby"
+LOGOUT_REDIRECT_URL = "lobby"
+
+LANGUAGE_CODE = "en-gb"
+TIME_ZONE = "UTC"
+USE_I18N = False
+USE_TZ = True
+
+# -- static files ----------------------------------------------------------------
+
+STATIC_URL = "static/"
+STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT.mkdir(exist_ok=True)
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        if not DEBUG
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+    },
+}
+
+# -- email -----------------------------------------------------------------------
+
+
+def _email_settings(url: str) -> dict:
+    """EMAIL_URL: smtp://user:password@host:587?tls=1, console://, locmem://."""
+    if not url:
+        return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
+    parsed = urlparse(url)
+    backends = {
+        "console": "django.core.mail.backends.console.EmailBackend",
+        "locmem": "django.core.mail.backends.locmem.EmailBackend",
+        "dummy": "django.core.mail.backends.dummy.EmailBackend",
+        "smtp": "django.core.mail.backends.smtp.EmailBackend",
+        "smtps": "django.core.mail.backends.smtp.EmailBackend",
+    }
+    if parsed.scheme not in backends:
+        raise ImproperlyConfigured(f"EMAIL_URL scheme {parsed.scheme!r} is not supported.")
+    query = {k: v[-1] for k, v in parse_qs(parsed.query).items()}
+    return {
+        "EMAIL_BACKEND": backends[parsed.scheme],
+        "EMAIL_HOST": parsed.hostname or "localhost",
+        "EMAIL_PORT": parsed.port or (465 if parsed.scheme == "smtps" else 25),
+        "EMAIL_HOST_USER": unquote(parsed.username or ""),
+        "EMAIL_HOST_PASSWORD": unquote(parsed.password or ""),
+        "EMAIL_USE_TLS": query.get("tls") in {"1", "true"},
+        "EMAIL_USE_SSL": parsed.scheme == "smtps",
+    }
+
+
+globals().update(_email_settings(env("EMAIL_URL")))
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", f"{SITE_NAME} <noreply@localhost>")
+
+# -- celery ----------------------------------------------------------------------
+
+CELERY_BROKER_URL = env("CELERY_BROKER_URL")
+if not CELERY_BROKER_URL:
+    # Embedded default: a broker made of folders, so a real worker and beat
+    # run on a fresh machine with no server to install.
+    CELERY_BROKER_URL = "filesystem://"
+    _broker_dir = VAR_DIR / "broker"
+    for _sub in ("queue", "processed"):
+        (_broker_dir / _sub).mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(_broker_dir / "queue"),
+        "data_folder_out": str(_broker_dir / "queue"),
+        "processed_folder": str(_broker_dir / "processed"),
+        "store_processed": False,
+    }
+CELERY_TASK_ALWAYS_EAGER = envbool("CELERY_TASK_ALWAYS_EAGER", False)
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_ACKS_LATE = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+CELERY_TIMEZONE = TIME_ZONE
+
+# -- security --------------------------------------------------------------------
+
+SESSION_COOKIE_HTTPONLY = True
+CSRF_COOKIE_HTTPONLY = False  # HTMX reads the token from the page, not the cookie
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+if not DEBUG:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", True)
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 60 * 60 * 24 * 365)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "base-uri": ["'self'"],
+        "object-src": ["'none'"],
+    }
+}
+
+RATELIMIT_ENABLE = envbool("RATELIMIT_ENABLE", True)
+RATELIMIT_VIEW = "config.views.ratelimited"
+RATELIMIT_USE_CACHE = "default"
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "INFO")},
+    "loggers": {"django.db.backends": {"level": "INFO"}},
+}

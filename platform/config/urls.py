@@ -1,0 +1,13 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from config import views
+from tables.api import api
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("accounts/", include("accounts.urls")),
+    path("api/", api.urls),
+    path("healthz", views.health, name="health"),
+    path("", include("tables.urls")),
+]

@@ -1,0 +1,15 @@
+"""Site-wide views: the rate-limit answer and a health check."""
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+
+
+def ratelimited(request: HttpRequest, exception: Exception) -> HttpResponse:
+    message = "Too many requests. Please wait a minute and try again."
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": message}, status=429)
+    return render(request, "429.html", {"message": message}, status=429)
+
+
+def health(request: HttpRequest) -> HttpResponse:
+    return HttpResponse("ok", content_type="text/plain")

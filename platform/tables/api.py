@@ -1,0 +1,349 @@
+"""The JSON API for bots and scripts (schema at /api/openapi.json).
+
+Authentication: `Authorization: Bearer <token>` (see /accounts/tokens/ or
+`manage.py api_token USERNAME`), or the session cookie with a CSRF token.
+Every error is `{"detail": "..."}` with the status of the refusal.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from django_ratelimit.core import is_ratelimited
+from ninja import NinjaAPI, Schema, Status
+from ninja.errors import AuthenticationError, HttpError, ValidationError
+from ninja.security import HttpBearer
+from ninja.security.apikey import APIKeyCookie
+from ninja.utils import check_csrf
+from pydantic import Field, StrictInt
+
+from accounts.tokens import token_user
+from games import registry
+from tables import clock, services
+from tables.errors import ServiceError
+from tables.models import Table
+from tables.present import table_view
+
+
+class BearerAuth(HttpBearer):
+    def authenticate(self, request: HttpRequest, token: str) -> AbstractBaseUser | None:
+        user = token_user(token)
+        if user is not None:
+            request.user = user
+        return user
+
+
+class SessionAuth(APIKeyCookie):
+    """The site's session; unsafe methods also need the CSRF token. A request
+    with no session at all is simply unauthenticated (401), not a CSRF error."""
+
+    param_name = settings.SESSION_COOKIE_NAME
+
+    def _get_key(self, request: HttpRequest) -> str | None:
+        if not request.user.is_authenticated:
+            return None
+        if request.method not in ("GET", "HEAD", "OPTIONS") and check_csrf(request):
+            raise HttpError(403, "CSRF check failed: send the X-CSRFToken header.")
+        return request.COOKIES.get(self.param_name)
+
+    def authenticate(self, request: HttpRequest, key: str | None) -> AbstractBaseUser | None:
+        return request.user if request.user.is_authenticated else None
+
+
+api = NinjaAPI(
+    title="Tabletop API",
+    version="1",
+    description=__doc__,
+    auth=[BearerAuth(), SessionAuth()],
+    urls_namespace="api",
+)
+
+
+# -- errors ---------------------------------------------------------------------
+
+
+class ErrorOut(Schema):
+    detail: str
+
+
+ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 429: ErrorOut}
+
+
+@api.exception_handler(ServiceError)
+def service_error(request: HttpRequest, exc: ServiceError):
+    return api.create_response(request, {"detail": exc.message}, status=exc.status)
+
+
+@api.exception_handler(ValidationError)
+def validation_error(request: HttpRequest, exc: ValidationError):
+    problems = []
+    for err in exc.errors:
+        loc = err.get("loc", ())
+        where = ".".join(str(part) for part in loc if part not in ("body", "payload"))
+        problems.append(f"{where}: {err.get('msg', 'invalid')}" if where else err.get("msg", ""))
+    detail = "Invalid request. " + "; ".join(problems)
+    return api.create_response(request, {"detail": detail}, status=400)
+
+
+@api.exception_handler(AuthenticationError)
+def auth_error(request: HttpRequest, exc: AuthenticationError):
+    return api.create_response(
+        request,
+        {"detail": "Authentication required: send 'Authorization: Bearer <token>'."},
+        status=401,
+    )
+
+
+def _limit_moves(request: HttpRequest) -> None:
+    if is_ratelimited(request, group="moves", key="user", rate="120/m", increment=True):
+        raise HttpError(429, "Too many moves; wait a little.")
+
+
+# -- schemas ---------------------------------------------------------------------
+
+
+class ChoiceOut(Schema):
+    value: Any
+    label: str
+
+
+class OptionOut(Schema):
+    key: str
+    label: str
+    default: Any
+    choices: list[ChoiceOut]
+    help: str
+
+
+class TimeControlOut(Schema):
+    key: str
+    label: str
+
+
+class GameOut(Schema):
+    slug: str
+    name: str
+    min_players: int
+    max_players: int
+    blurb: str
+    options: list[OptionOut]
+    standing_orders: list[OptionOut]
+    time_controls: list[TimeControlOut]
+
+
+class SeatOut(Schema):
+    seat: int
+    username: str
+    must_act: bool
+    dropped: bool
+    deadline_at: str | None
+    time_left_seconds: int | None
+    timeouts: int
+
+
+class TableOut(Schema):
+    id: int
+    game: str
+    status: Literal["open", "active", "finished", "aborted"]
+    version: int
+    options: dict[str, Any]
+    max_players: int
+    time_control: str
+    seats: list[SeatOut]
+    to_act: list[int]
+    my_seat: int | None
+    prompt: str
+    summary: str
+    view: dict[str, Any] | None
+    legal_moves: list[dict[str, Any]]
+    outcome: dict[str, Any] | None
+
+
+class TableIn(Schema):
+    game: str
+    options: dict[str, Any] = Field(default_factory=dict)
+    max_players: StrictInt | None = None
+    time_control: str = clock.DEFAULT_PRESET
+    max_timeouts: StrictInt = 3
+
+
+class MoveIn(Schema):
+    version: StrictInt
+    move: dict[str, Any]
+
+
+class OrdersIn(Schema):
+    orders: dict[str, Any]
+
+
+class LogLineOut(Schema):
+    text: str
+    private: bool
+
+
+class LogEntryOut(Schema):
+    seq: int
+    seat: int
+    kind: str
+    at: str
+    lines: list[LogLineOut]
+    move: dict[str, Any] | None
+
+
+class LogOut(Schema):
+    table: int
+    version: int
+    entries: list[LogEntryOut]
+
+
+# -- helpers --------------------------------------------------------------------
+
+
+def _option_out(opt) -> dict[str, Any]:
+    return {
+        "key": opt.key,
+        "label": opt.label,
+        "default": opt.default,
+        "choices": [{"value": v, "label": lab} for v, lab in opt.choices],
+        "help": opt.help,
+    }
+
+
+def _table_out(table: Table, user: AbstractBaseUser) -> dict[str, Any]:
+    tv = table_view(table, user, log_limit=0)
+    return {
+        "id": table.pk,
+        "game": table.game,
+        "status": table.status,
+        "version": table.version,
+        "options": table.options,
+        "max_players": table.max_players,
+        "time_control": table.time_control,
+        "seats": [s.as_api() for s in tv.seats],
+        "to_act": list(table.to_act),
+        "my_seat": tv.my_seat,
+        "prompt": tv.waiting,
+        "summary": table.summary,
+        "view": tv.view,
+        "legal_moves": tv.legal_moves,
+        "outcome": table.outcome,
+    }
+
+
+def _table(table_id: int) -> Table:
+    return get_object_or_404(Table, pk=table_id)
+
+
+# -- endpoints ------------------------------------------------------------------
+
+
+@api.get("/games", response=list[GameOut], auth=None, tags=["games"])
+def games(request: HttpRequest):
+    """The games, their player counts and options."""
+    presets = [{"key": tc.key, "label": tc.label} for tc in clock.PRESETS.values()]
+    return [
+        {
+            "slug": e.slug,
+            "name": e.engine.name,
+            "min_players": e.engine.min_players,
+            "max_players": e.engine.max_players,
+            "blurb": e.engine.blurb,
+            "options": [_option_out(o) for o in e.engine.options],
+            "standing_orders": [_option_out(o) for o in e.engine.standing_orders],
+            "time_controls": presets,
+        }
+        for e in registry.all_games()
+    ]
+
+
+@api.get("/tables", response={200: list[TableOut], **ERRORS}, tags=["tables"])
+def tables_list(request: HttpRequest, status: Literal["open", "active", "mine"] = "open"):
+    """Open tables to join (`open`), or the caller's tables in play (`mine`)."""
+    if status == "mine":
+        query = Table.objects.filter(seats__user=request.auth, status=Table.Status.ACTIVE)
+    else:
+        query = Table.objects.filter(status=status)
+    return [_table_out(t, request.auth) for t in query.order_by("-created_at")[:50]]
+
+
+@api.post("/tables", response={201: TableOut, **ERRORS}, tags=["tables"])
+def tables_create(request: HttpRequest, payload: TableIn):
+    """Open a table; the caller takes seat 0."""
+    table = services.table_create(
+        creator=request.auth,
+        game=payload.game,
+        options=payload.options,
+        max_players=payload.max_players,
+        time_control=payload.time_control,
+        max_timeouts=payload.max_timeouts,
+    )
+    return Status(201, _table_out(table, request.auth))
+
+
+@api.get("/tables/{table_id}", response={200: TableOut, **ERRORS}, tags=["tables"])
+def table_get(request: HttpRequest, table_id: int):
+    """The table as the caller may see it, with their legal moves."""
+    return _table_out(_table(table_id), request.auth)
+
+
+@api.post("/tables/{table_id}/join", response={200: TableOut, **ERRORS}, tags=["tables"])
+def table_join(request: HttpRequest, table_id: int):
+    services.table_join(table_id=table_id, user=request.auth)
+    return _table_out(_table(table_id), request.auth)
+
+
+@api.post("/tables/{table_id}/leave", response={200: TableOut, **ERRORS}, tags=["tables"])
+def table_leave(request: HttpRequest, table_id: int):
+    services.table_leave(table_id=table_id, user=request.auth)
+    return _table_out(_table(table_id), request.auth)
+
+
+@api.post("/tables/{table_id}/start", response={200: TableOut, **ERRORS}, tags=["tables"])
+def table_start(request: HttpRequest, table_id: int):
+    services.table_start(table_id=table_id, user=request.auth)
+    return _table_out(_table(table_id), request.auth)
+
+
+@api.post("/tables/{table_id}/cancel", response={200: TableOut, **ERRORS}, tags=["tables"])
+def table_cancel(request: HttpRequest, table_id: int):
+    services.table_cancel(table_id=table_id, user=request.auth)
+    return _table_out(_table(table_id), request.auth)
+
+
+@api.post("/tables/{table_id}/moves", response={200: TableOut, **ERRORS}, tags=["moves"])
+def move_create(request: HttpRequest, table_id: int, payload: MoveIn):
+    """Make a move: one of `legal_moves`, with the `version` you saw.
+
+    400: not a legal move; 403: not your seat or not your turn; 409: the table
+    has moved on (stale version) or is not in play."""
+    _limit_moves(request)
+    services.move_submit(
+        table_id=table_id, user=request.auth, version=payload.version, move=payload.move
+    )
+    return _table_out(_table(table_id), request.auth)
+
+
+@api.put("/tables/{table_id}/standing-orders", response={200: TableOut, **ERRORS}, tags=["moves"])
+def standing_orders(request: HttpRequest, table_id: int, payload: OrdersIn):
+    """Set standing orders (see `standing_orders` in /games) for your seat."""
+    services.standing_orders_set(table_id=table_id, user=request.auth, orders=payload.orders)
+    return _table_out(_table(table_id), request.auth)
+
+
+@api.get("/tables/{table_id}/log", response={200: LogOut, **ERRORS}, tags=["moves"])
+def table_log(request: HttpRequest, table_id: int):
+    """The game log as the caller may read it (their private lines included)."""
+    table = _table(table_id)
+    tv = table_view(table, request.auth, log_limit=None)
+    own = {}
+    if tv.my_seat is not None:
+        own = dict(table.moves.filter(seat=tv.my_seat).values_list("seq", "move"))
+    return {
+        "table": table.pk,
+        "version": table.version,
+        "entries": [e.as_api(own_move=own.get(e.seq)) for e in tv.log],
+    }

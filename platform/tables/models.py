@@ -1,0 +1,150 @@
+"""Tables, their seats and the append-only move log.
+
+A game's current state lives in its own app's model (a subclass of
+`GameState`), one row per table, so a page reads one row instead of
+replaying the log.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class Table(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        ACTIVE = "active", "In play"
+        FINISHED = "finished", "Finished"
+        ABORTED = "aborted", "Cancelled"
+
+    game = models.CharField(max_length=32, db_index=True)
+    options = models.JSONField(default=dict, blank=True)
+    max_players = models.PositiveSmallIntegerField()
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True
+    )
+    creator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_tables"
+    )
+    # Secret until the end: with the moves it replays the game, hidden cards included.
+    seed = models.BigIntegerField()
+    engine_version = models.PositiveIntegerField(default=1)
+    # The number of moves applied; clients send it back with each move.
+    version = models.PositiveIntegerField(default=0)
+
+    # Time control: a bank per player, an increment per move, a cap.
+    # All None: no limit.
+    time_control = models.CharField(max_length=16, default="normal")
+    time_bank = models.DurationField(null=True, blank=True)
+    time_increment = models.DurationField(null=True, blank=True)
+    time_cap = models.DurationField(null=True, blank=True)
+    max_timeouts = models.PositiveSmallIntegerField(
+        default=3, help_text="Timeouts after which a player is dropped."
+    )
+
+    # Public summaries, so lists need no state decoding.
+    to_act = models.JSONField(default=list, blank=True)
+    prompt = models.CharField(max_length=300, blank=True)
+    summary = models.CharField(max_length=200, blank=True)
+    outcome = models.JSONField(null=True, blank=True)
+
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "-updated_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.pk}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == self.Status.ACTIVE
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (self.Status.FINISHED, self.Status.ABORTED)
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
+    )
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    # Set while the seat is in the game's to_act.
+    must_act = models.BooleanField(default=False, db_index=True)
+    turn_started_at = models.DateTimeField(null=True, blank=True)
+    deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    time_left = models.DurationField(null=True, blank=True)
+    reminded_at = models.DateTimeField(null=True, blank=True)
+    timeouts = models.PositiveSmallIntegerField(default=0)
+    dropped_at = models.DateTimeField(null=True, blank=True)
+    drop_reason = models.CharField(max_length=200, blank=True)
+
+    standing_orders = models.JSONField(default=dict, blank=True)
+    # The table version this player last looked at: no second "your turn"
+    # email until they have opened the table again.
+    seen_version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="seat_number_unique"),
+            models.UniqueConstraint(fields=["table", "user"], name="seat_user_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} at {self.table} (seat {self.number})"
+
+    @property
+    def dropped(self) -> bool:
+        return self.dropped_at is not None
+
+
+class Move(models.Model):
+    """One applied move. Rows are only ever added: this is the audit trail and
+    the replay of the game."""
+
+    class Kind(models.TextChoices):
+        PLAYER = "player", "Player"
+        TIMEOUT = "timeout", "Timeout"
+        STANDING = "standing", "Standing order"
+        DROPPED = "dropped", "Dropped player"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    move = models.JSONField()
+    # Log lines from the engine: [{"text": ..., "to": None | [seats]}].
+    log = models.JSONField(default=list)
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.PLAYER)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["table", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seq"], name="move_seq_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} move {self.seq}"
+
+
+class GameState(models.Model):
+    """The current state of a table's game. Each game app subclasses it."""
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, primary_key=True)
+    state = models.JSONField()
+
+    class Meta:
+        abstract = True

@@ -1,0 +1,225 @@
+"""What one person may see of a table, for pages and the JSON API alike.
+
+Everything here is built from the engine's `view(state, seat)`, the public
+columns of the table and seats, and the log lines meant for that seat. Raw
+game states never leave this module.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+
+from games import registry
+from games.engine import visible_lines
+from tables import clock
+from tables.models import Move, Seat, Table
+
+RECENT_LOG = 40
+_PLACEHOLDER = re.compile(r"\{p(\d+)\}")
+
+
+def fill(text: str, names: dict[int, str]) -> str:
+    """Put player names in place of the engine's {p0}, {p1}... placeholders."""
+    return _PLACEHOLDER.sub(lambda m: names.get(int(m.group(1)), f"seat {m.group(1)}"), text)
+
+
+def join_names(names: list[str]) -> str:
+    """'Ana', 'Ana and Ben', 'Ana, Ben and Carl'."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def possessive(name: str) -> str:
+    return name + ("'" if name.endswith("s") else "'s")
+
+
+@dataclass
+class SeatInfo:
+    number: int
+    username: str
+    user_id: int
+    is_me: bool
+    must_act: bool
+    dropped: bool
+    drop_reason: str
+    deadline_at: datetime | None
+    time_left: timedelta | None
+    timeouts: int
+
+    def clock_text(self, now: datetime) -> str:
+        if self.deadline_at is not None:
+            return clock.human(self.deadline_at - now) + " left"
+        if self.time_left is not None:
+            return clock.human(self.time_left) + " in the bank"
+        return ""
+
+    def as_api(self) -> dict[str, Any]:
+        return {
+            "seat": self.number,
+            "username": self.username,
+            "must_act": self.must_act,
+            "dropped": self.dropped,
+            "deadline_at": self.deadline_at.isoformat() if self.deadline_at else None,
+            "time_left_seconds": int(self.time_left.total_seconds())
+            if self.time_left is not None
+            else None,
+            "timeouts": self.timeouts,
+        }
+
+
+def seat_infos(seats: list[Seat], user: AbstractBaseUser | None) -> list[SeatInfo]:
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    return [
+        SeatInfo(
+            number=s.number,
+            username=s.user.username,
+            user_id=s.user_id,
+            is_me=s.user_id == user_id,
+            must_act=s.must_act,
+            dropped=s.dropped,
+            drop_reason=s.drop_reason,
+            deadline_at=s.deadline_at,
+            time_left=s.time_left,
+            timeouts=s.timeouts,
+        )
+        for s in seats
+    ]
+
+
+def waiting_line(table: Table, names: dict[int, str], my_seat: int | None) -> str:
+    """'Waiting for Ana and Ben to respond to Carl's Tax', or 'Your turn: ...'."""
+    if not table.to_act:
+        return ""
+    prompt = fill(table.prompt or "move", names)
+    others = [names.get(n, f"seat {n}") for n in table.to_act if n != my_seat]
+    if my_seat in table.to_act:
+        if others:
+            return f"Your turn: {prompt} (with {join_names(others)})."
+        return f"Your turn: {prompt}."
+    return f"Waiting for {join_names(others)} to {prompt}."
+
+
+@dataclass
+class LogEntry:
+    seq: int
+    seat: int
+    kind: str
+    created_at: datetime
+    lines: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def automatic(self) -> bool:
+        return self.kind != Move.Kind.PLAYER
+
+    def as_api(self, *, own_move: dict | None) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "seat": self.seat,
+            "kind": self.kind,
+            "at": self.created_at.isoformat(),
+            "lines": self.lines,
+            # A move's JSON can hold secrets (which card was returned), so
+            # only its author sees it.
+            "move": own_move,
+        }
+
+
+def log_entries(moves: list[Move], my_seat: int | None, names: dict[int, str]) -> list[LogEntry]:
+    entries = []
+    for mv in moves:
+        lines = [
+            {"text": fill(ln["text"], names), "private": ln["to"] is not None}
+            for ln in visible_lines(mv.log, my_seat)
+        ]
+        entries.append(LogEntry(mv.seq, mv.seat, mv.kind, mv.created_at, lines))
+    return entries
+
+
+@dataclass
+class TableView:
+    """One person's whole view of a table."""
+
+    table: Table
+    seats: list[SeatInfo]
+    my_seat: int | None
+    names: dict[int, str]
+    view: dict[str, Any] | None
+    legal_moves: list[dict[str, Any]]
+    move_labels: list[str]
+    waiting: str
+    log: list[LogEntry]
+    now: datetime
+    my_standing_orders: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.my_seat is not None and self.my_seat in self.table.to_act
+
+    @property
+    def moves(self) -> list[dict[str, Any]]:
+        """Legal moves for buttons: the move, its JSON and its label."""
+        return [
+            {"move": m, "json": json.dumps(m, separators=(",", ":")), "label": label}
+            for m, label in zip(self.legal_moves, self.move_labels, strict=True)
+        ]
+
+    @property
+    def engine(self):
+        return registry.get(self.table.game).engine
+
+    @property
+    def outcome_text(self) -> str:
+        if not self.table.outcome:
+            return ""
+        return fill(self.table.outcome.get("summary", ""), self.names)
+
+
+def table_view(
+    table: Table,
+    user: AbstractBaseUser | None,
+    *,
+    log_limit: int | None = RECENT_LOG,
+) -> TableView:
+    """Everything `user` may see of `table`: 3 queries (seats, state, log)."""
+    entry = registry.get(table.game)
+    engine = entry.engine
+    seats = list(table.seats.select_related("user").order_by("number"))
+    infos = seat_infos(seats, user)
+    names = {s.number: s.username for s in infos}
+    my_seat = next((s.number for s in infos if s.is_me), None)
+
+    view = None
+    legal: list[dict[str, Any]] = []
+    labels: list[str] = []
+    moves: list[Move] = []
+    if table.status in (Table.Status.ACTIVE, Table.Status.FINISHED) or (
+        table.status == Table.Status.ABORTED and table.started_at
+    ):
+        state = entry.state_model.objects.get(pk=table.pk).state
+        view = engine.view(state, my_seat)
+        if table.is_active and my_seat is not None and my_seat in table.to_act:
+            legal = engine.legal_moves(state, my_seat)
+            labels = [fill(engine.move_label(state, my_seat, m), names) for m in legal]
+        query = table.moves.order_by("-seq")
+        moves = list(query[:log_limit] if log_limit else query)
+        moves.reverse()
+    return TableView(
+        table=table,
+        seats=infos,
+        my_seat=my_seat,
+        names=names,
+        view=view,
+        legal_moves=legal,
+        move_labels=labels,
+        waiting=waiting_line(table, names, my_seat) if table.is_active else "",
+        log=log_entries(moves, my_seat, names),
+        now=clock.now(),
+        my_standing_orders=next((s.standing_orders for s in seats if s.number == my_seat), {}),
+    )

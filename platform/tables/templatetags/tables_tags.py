@@ -1,0 +1,58 @@
+"""Small filters for drawing tables in lists and pages."""
+
+from django import template
+
+from games import registry
+from tables import clock
+
+register = template.Library()
+
+
+@register.filter
+def game_name(table) -> str:
+    try:
+        return registry.get(table.game).engine.name
+    except LookupError:
+        return table.game
+
+
+@register.filter
+def options_text(table) -> str:
+    try:
+        engine = registry.get(table.game).engine
+    except LookupError:
+        return ""
+    changed = [
+        f"{opt.label}: {opt.label_of(table.options.get(opt.key, opt.default))}"
+        for opt in engine.options
+        if table.options.get(opt.key, opt.default) != opt.default
+    ]
+    return " · ".join(changed) or "Standard rules"
+
+
+@register.filter
+def time_control_text(table) -> str:
+    return clock.describe(table.time_bank, table.time_increment, table.time_cap)
+
+
+@register.filter
+def lookup(mapping, key):
+    """`{{ names|lookup:seat }}`: a dict or list item by a variable key."""
+    try:
+        return mapping[key]
+    except (KeyError, IndexError, TypeError):
+        return ""
+
+
+@register.filter
+def human_duration(span) -> str:
+    return clock.human(span) if span is not None else ""
+
+
+@register.filter
+def times(count) -> range:
+    """`{% for _ in n|times %}`: repeat n times."""
+    try:
+        return range(int(count))
+    except (TypeError, ValueError):
+        return range(0)

@@ -1,0 +1,18 @@
+from django.urls import path
+
+from tables import views
+
+urlpatterns = [
+    path("", views.lobby, name="lobby"),
+    path("tables/new/", views.table_new, name="table_new"),
+    path("tables/<int:table_id>/", views.table_page, name="table"),
+    path("tables/<int:table_id>/board/", views.table_board, name="table_board"),
+    path("tables/<int:table_id>/poll/", views.table_poll, name="table_poll"),
+    path("tables/<int:table_id>/move/", views.table_move, name="table_move"),
+    path("tables/<int:table_id>/join/", views.table_join, name="table_join"),
+    path("tables/<int:table_id>/leave/", views.table_leave, name="table_leave"),
+    path("tables/<int:table_id>/start/", views.table_start, name="table_start"),
+    path("tables/<int:table_id>/cancel/", views.table_cancel, name="table_cancel"),
+    path("tables/<int:table_id>/orders/", views.table_orders, name="table_orders"),
+    path("tables/<int:table_id>/log/", views.table_log, name="table_log"),
+]

@@ -1,0 +1,212 @@
+"""The lobby and the table page (HTMX partials for the board and its poll)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+from django_ratelimit.decorators import ratelimit
+
+from games import registry
+from tables import clock, selectors, services
+from tables.errors import ServiceError
+from tables.forms import StandingOrdersForm, TableForm
+from tables.models import Seat, Table
+from tables.present import table_view
+
+POLL_SECONDS = 4
+
+
+def lobby(request: HttpRequest) -> HttpResponse:
+    context: dict[str, Any] = {
+        "open_tables": selectors.open_tables(),
+        "games": registry.all_games(),
+        "presets": clock.PRESETS,
+    }
+    if request.user.is_authenticated:
+        context["my_active"] = selectors.my_active_tables(request.user)
+        context["my_finished"] = selectors.my_finished_tables(request.user)
+    return render(request, "tables/lobby.html", context)
+
+
+@login_required
+def table_new(request: HttpRequest) -> HttpResponse:
+    games = registry.all_games()
+    slug = request.GET.get("game") or request.POST.get("game") or games[0].slug
+    try:
+        entry = registry.get(slug)
+    except LookupError:
+        raise Http404("No such game") from None
+    form = TableForm(entry.engine, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            table = services.table_create(
+                creator=request.user,
+                game=entry.slug,
+                options=form.options(),
+                max_players=form.cleaned_data["max_players"],
+                time_control=form.cleaned_data["time_control"],
+                max_timeouts=form.cleaned_data["max_timeouts"],
+            )
+        except ServiceError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, "Your table is open. Share its address to invite players.")
+            return redirect("table", table_id=table.pk)
+    return render(request, "tables/new.html", {"form": form, "entry": entry, "games": games})
+
+
+def _page_context(request: HttpRequest, table: Table, error: str = "") -> dict[str, Any]:
+    tv = table_view(table, request.user)
+    entry = registry.get(table.game)
+    engine = entry.engine
+    context = {
+        "tv": tv,
+        "table": table,
+        "engine": engine,
+        "board_template": entry.board_template,
+        "moves_template": entry.moves_template,
+        "options_text": engine.describe_options(table.options),
+        "time_control": clock.describe(table.time_bank, table.time_increment, table.time_cap),
+        "poll_seconds": POLL_SECONDS,
+        "error": error,
+    }
+    if tv.my_seat is not None and engine.standing_orders and table.is_active:
+        context["orders_form"] = StandingOrdersForm(engine, current=tv.my_standing_orders)
+    return context
+
+
+def _mark_seen(request: HttpRequest, table: Table) -> None:
+    """Remember the player has looked, so the next turn may email them again."""
+    if request.user.is_authenticated and table.is_active:
+        Seat.objects.filter(table=table, user=request.user, seen_version__lt=table.version).update(
+            seen_version=table.version
+        )
+
+
+def _get_table(table_id: int) -> Table:
+    return get_object_or_404(Table.objects.select_related("creator"), pk=table_id)
+
+
+@require_GET
+def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = _get_table(table_id)
+    _mark_seen(request, table)
+    return render(request, "tables/table.html", _page_context(request, table))
+
+
+@require_GET
+def table_board(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = _get_table(table_id)
+    _mark_seen(request, table)
+    return render(request, "tables/table.html#board", _page_context(request, table))
+
+
+@require_GET
+def table_poll(request: HttpRequest, table_id: int) -> HttpResponse:
+    """One cheap query: 204 while nothing changed, else a trigger to redraw.
+
+    It reads no session and no user, so it costs exactly one query."""
+    row = Table.objects.filter(pk=table_id).values_list("version", "status").first()
+    if row is None:
+        raise Http404("No such table")
+    version, status = row
+    try:
+        known = int(request.GET.get("version", "-1"))
+    except ValueError:
+        known = -1
+    if version == known and status == request.GET.get("status", status):
+        return HttpResponse(status=204)
+    response = HttpResponse(status=200)
+    response["HX-Trigger"] = "table-changed"
+    return response
+
+
+@require_POST
+@login_required
+@ratelimit(key="user", rate="120/m", method="POST")
+def table_move(request: HttpRequest, table_id: int) -> HttpResponse:
+    error, status = "", 200
+    try:
+        move = json.loads(request.POST.get("move", ""))
+        version = int(request.POST.get("version", ""))
+    except (ValueError, TypeError):
+        error, status = "That move could not be read. Reload the page and try again.", 400
+    else:
+        try:
+            services.move_submit(table_id=table_id, user=request.user, version=version, move=move)
+        except ServiceError as exc:
+            error, status = exc.message, exc.status
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        return redirect("table", table_id=table_id)
+    table = _get_table(table_id)
+    _mark_seen(request, table)
+    return render(
+        request, "tables/table.html#board", _page_context(request, table, error), status=status
+    )
+
+
+def _table_action(request: HttpRequest, table_id: int, action, done: str) -> HttpResponse:
+    try:
+        action(table_id=table_id, user=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        if done:
+            messages.success(request, done)
+    return redirect("table", table_id=table_id)
+
+
+@require_POST
+@login_required
+def table_join(request: HttpRequest, table_id: int) -> HttpResponse:
+    return _table_action(request, table_id, services.table_join, "You have a seat.")
+
+
+@require_POST
+@login_required
+def table_leave(request: HttpRequest, table_id: int) -> HttpResponse:
+    return _table_action(request, table_id, services.table_leave, "You left the table.")
+
+
+@require_POST
+@login_required
+def table_start(request: HttpRequest, table_id: int) -> HttpResponse:
+    return _table_action(request, table_id, services.table_start, "The game is on!")
+
+
+@require_POST
+@login_required
+def table_cancel(request: HttpRequest, table_id: int) -> HttpResponse:
+    return _table_action(request, table_id, services.table_cancel, "The table is cancelled.")
+
+
+@require_POST
+@login_required
+def table_orders(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = _get_table(table_id)
+    form = StandingOrdersForm(registry.get(table.game).engine, request.POST)
+    if not form.is_valid():
+        messages.error(request, "Those standing orders could not be read.")
+        return redirect("table", table_id=table_id)
+    try:
+        services.standing_orders_set(table_id=table_id, user=request.user, orders=form.cleaned_data)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, "Your standing orders are saved.")
+    return redirect("table", table_id=table_id)
+
+
+@require_GET
+def table_log(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = _get_table(table_id)
+    tv = table_view(table, request.user, log_limit=None)
+    return render(request, "tables/log.html", {"tv": tv, "table": table})

@@ -1,0 +1,60 @@
+"""Random bots play whole games through the JSON API only (for every player
+count and option combination), and identical posts race on PostgreSQL."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.db import connection
+
+from tables.models import Move, Table
+from tests.conftest import ApiClient, requires_postgres, start_table
+from tests.support.bots import play_api_game
+
+pytestmark = pytest.mark.django_db
+
+COUP_CONFIGS = [
+    (players, {"factions": factions, "rounds_to_win": rounds})
+    for players in range(2, 7)
+    for factions in (False, True)
+    for rounds in (1, 3)
+    if not (factions and players < 3)
+]
+
+
+@pytest.mark.parametrize(("players", "options"), COUP_CONFIGS)
+def test_random_bots_play_coup_to_the_end_through_the_api(users, players, options):
+    clients = [ApiClient(user) for user in users[:players]]
+    # Games of several rounds are long: fewer of them.
+    for seed in range(2 if options["rounds_to_win"] == 1 else 1):
+        final = play_api_game(clients, "coup", options, seed=seed * 31 + players)
+        assert final["status"] == "finished"
+        assert len(final["outcome"]["winners"]) == 1
+        table = Table.objects.get(pk=final["id"])
+        seqs = list(table.moves.order_by("seq").values_list("seq", flat=True))
+        assert seqs == list(range(1, table.version + 1))
+
+
+@requires_postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_identical_api_posts_get_one_200_and_one_409(users):
+    table = start_table("coup", users[:3])
+    actor = table.to_act[0]
+    tokens = [ApiClient(users[actor]) for _ in range(2)]
+    url = f"/api/tables/{table.pk}/moves"
+    barrier = threading.Barrier(2)
+    codes = []
+
+    def post(client):
+        barrier.wait()
+        codes.append(client.post(url, {"version": 0, "move": {"action": "income"}}).status_code)
+        connection.close()
+
+    threads = [threading.Thread(target=post, args=(c,)) for c in tokens]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(codes) == [200, 409]
+    assert list(Move.objects.filter(table=table).values_list("seq", flat=True)) == [1]

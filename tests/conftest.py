@@ -1,0 +1,156 @@
+"""Shared fixtures: players, tables in play, API clients.
+
+The suite runs on PostgreSQL when DATABASE_URL points at it (the README's
+test command and CI always do) and says which database it used.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from accounts.models import Profile
+from accounts.tokens import token_create
+from games import registry
+from tables import services
+from tables.models import Table
+
+PASSWORD = "a-long-secret-43"
+
+
+def pytest_report_header(config) -> list[str]:
+    db = settings.DATABASES["default"]
+    return [
+        f"database: {db['ENGINE'].rsplit('.', 1)[-1]} {db.get('HOST') or db.get('NAME')}",
+        f"celery broker: {settings.CELERY_BROKER_URL.split('@')[-1]}",
+    ]
+
+
+def on_postgres() -> bool:
+    return settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
+
+
+requires_postgres = pytest.mark.skipif(
+    not on_postgres(), reason="needs PostgreSQL (set DATABASE_URL); SQLite cannot lock rows"
+)
+
+
+@pytest.fixture(autouse=True)
+def _settings(settings):
+    settings.RATELIMIT_ENABLE = False
+    # Hashing passwords the slow, safe way would dominate the suite's time.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+
+
+def make_user(username: str):
+    user = get_user_model().objects.create_user(
+        username=username, email=f"{username}@example.org", password=PASSWORD
+    )
+    Profile.objects.create(user=user)
+    return user
+
+
+@pytest.fixture
+def users(db):
+    """Six players, named so that logs read well."""
+    return [make_user(name) for name in ("ana", "ben", "carl", "dora", "eli", "fay")]
+
+
+@pytest.fixture
+def ana(users):
+    return users[0]
+
+
+@pytest.fixture
+def ben(users):
+    return users[1]
+
+
+@pytest.fixture
+def carl(users):
+    return users[2]
+
+
+def start_table(game: str, players, options=None, time_control="none", **kwargs) -> Table:
+    """A table of `game` with `players` seated in order and the game started."""
+    table = services.table_create(
+        creator=players[0],
+        game=game,
+        options=options or {},
+        max_players=len(players),
+        time_control=time_control,
+        **kwargs,
+    )
+    for user in players[1:]:
+        services.table_join(table_id=table.pk, user=user)
+    services.table_start(table_id=table.pk, user=players[0])
+    table.refresh_from_db()
+    return table
+
+
+def state_of(table: Table) -> dict:
+    return registry.get(table.game).state_model.objects.get(pk=table.pk).state
+
+
+def play_random_moves(table: Table, players, count: int, seed: int = 0) -> Table:
+    """Play `count` random legal moves through the move service (fewer if
+    the game ends)."""
+    rng = random.Random(seed)
+    by_seat = {seat.number: seat.user for seat in table.seats.all()}
+    engine = registry.get(table.game).engine
+    for _ in range(count):
+        table.refresh_from_db()
+        if not table.is_active:
+            break
+        seat = rng.choice(table.to_act)
+        move = rng.choice(engine.legal_moves(state_of(table), seat))
+        services.move_submit(
+            table_id=table.pk, user=by_seat[seat], version=table.version, move=move
+        )
+    table.refresh_from_db()
+    return table
+
+
+def login_client(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+class ApiClient:
+    """A JSON client with a bearer token, as a bot would use."""
+
+    def __init__(self, user):
+        _, self.token = token_create(user=user, name="test")
+        self.client = Client()
+        self.user = user
+
+    def _headers(self):
+        return {"Authorization": f"Bearer {self.token}"}
+
+    def get(self, path: str):
+        return self.client.get(path, headers=self._headers())
+
+    def post(self, path: str, data=None):
+        return self.client.post(
+            path, data=data or {}, content_type="application/json", headers=self._headers()
+        )
+
+    def put(self, path: str, data=None):
+        return self.client.put(
+            path, data=data or {}, content_type="application/json", headers=self._headers()
+        )
+
+
+@pytest.fixture
+def api_for():
+    return ApiClient
