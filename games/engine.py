@@ -203,12 +203,30 @@ class Engine(ABC):
 
     # -- helpers for subclasses --------------------------------------------
 
-    def check_legal(self, state: State, seat: int, move: Move) -> None:
-        """Raise IllegalMove unless `move` is one of `legal_moves`."""
+    def check_legal(self, state: State, seat: int, move: Move) -> Move:
+        """The listed move equal to `move`, or IllegalMove."""
         if seat not in self.to_act(state):
             raise IllegalMove("It is not your turn to act.")
-        if move not in self.legal_moves(state, seat):
+        found = find_move(self.legal_moves(state, seat), move)
+        if found is None:
             raise IllegalMove("That move is not allowed now.")
+        return found
+
+
+def same_move(a: Any, b: Any) -> bool:
+    """Equal and of the same JSON types: 1.0 and true are not the seat 1."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_move(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same_move(x, y) for x, y in zip(a, b, strict=True))
+    return a == b
+
+
+def find_move(moves: Iterable[Move], move: Any) -> Move | None:
+    """The engine's own copy of `move` among `moves`, or None."""
+    return next((m for m in moves if same_move(m, move)), None)
 
 
 def line(text: str, to: Iterable[int] | None = None) -> LogLine:

@@ -25,7 +25,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 
 from games import registry
-from games.engine import Engine, IllegalMove, InvalidOptions
+from games.engine import Engine, IllegalMove, InvalidOptions, find_move
 from tables import clock
 from tables.errors import BadRequest, Conflict, Forbidden, NotFound, StaleVersion
 from tables.models import Move, Seat, Table
@@ -236,9 +236,9 @@ def move_submit(
 def _legal_or_refuse(engine: Engine, state: dict, seat: int, move: dict) -> dict:
     """The engine's own copy of a legal move (so 1.0 or true never stand in for
     1), or BadRequest with the engine's explanation."""
-    for legal in engine.legal_moves(state, seat):
-        if legal == move and _same_types(legal, move):
-            return legal
+    legal = find_move(engine.legal_moves(state, seat), move)
+    if legal is not None:
+        return legal
     try:
         engine.apply(state, seat, move)
     except IllegalMove as exc:
@@ -246,16 +246,6 @@ def _legal_or_refuse(engine: Engine, state: dict, seat: int, move: dict) -> dict
     except Exception:
         pass  # malformed input the engine did not expect
     raise BadRequest("That move is not allowed now. Choose one of the legal moves.")
-
-
-def _same_types(a: Any, b: Any) -> bool:
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, dict):
-        return all(_same_types(a[k], b[k]) for k in a)
-    if isinstance(a, list):
-        return all(_same_types(x, y) for x, y in zip(a, b, strict=True))
-    return True
 
 
 def _record(

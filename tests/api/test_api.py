@@ -6,8 +6,8 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
-from accounts.tokens import token_revoke, token_user
 from accounts.models import ApiToken
+from accounts.tokens import token_revoke, token_user
 from tables.models import Move, Table
 from tests.conftest import ApiClient, start_table
 

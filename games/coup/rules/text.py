@@ -1,0 +1,142 @@
+"""Public words: prompts, the summary line, button labels and shared phrases.
+
+Everything here reads only public parts of the state (coins, factions, the
+pending action, whose move it is), never a hand, the deck or the rng, so it
+may be shown to anyone. Players appear as `{pN}` placeholders.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.coup.rules.cards import (
+    ACTIONS,
+    BLOCK,
+    CHALLENGE_ACTION,
+    CHALLENGE_BLOCK,
+    EXCHANGE,
+    FACTION_TITLES,
+    GAME_OVER,
+    LOSE,
+    NOT_DUKE,
+    REVEAL,
+    TURN,
+    other_faction,
+    title,
+)
+from games.coup.rules.table import living, who
+from games.engine import Move, State
+
+
+def coins_text(amount: int) -> str:
+    return "1 coin" if amount == 1 else f"{amount} coins"
+
+
+def action_phrase(pending: dict[str, Any]) -> str:
+    """The pending action as a noun: "Tax", "Steal from {p2}"."""
+    action = pending["action"]
+    target = pending["target"]
+    if action == "steal":
+        return f"Steal from {who(target)}"
+    if action == "assassinate":
+        return f"Assassination of {who(target)}"
+    if action == "coup":
+        return f"Coup against {who(target)}"
+    return ACTIONS[action].title
+
+
+def claim_phrase(pending: dict[str, Any], against: str | None = None) -> str:
+    """ "{p0}'s claim of Duke", for the claim being (or about to be) challenged."""
+    against = against or pending["challenged"]
+    if against == "block":
+        return f"{who(pending['blocker'])}'s claim of {title(pending['block_as'])}"
+    if pending["claim"] == NOT_DUKE:
+        return f"{who(pending['actor'])}'s claim not to be the Duke"
+    return f"{who(pending['actor'])}'s claim of {title(pending['claim'])}"
+
+
+def prompt(s: State) -> str:
+    phase = s["phase"]
+    pending = s["pending"]
+    if phase == TURN:
+        return "take a turn"
+    if phase == CHALLENGE_ACTION:
+        return f"respond to {who(pending['actor'])}'s {action_phrase(pending)}"
+    if phase == BLOCK:
+        return f"decide whether to block {who(pending['actor'])}'s {action_phrase(pending)}"
+    if phase == CHALLENGE_BLOCK:
+        return f"respond to {who(pending['blocker'])}'s block as {title(pending['block_as'])}"
+    if phase == REVEAL:
+        return f"reveal a card to answer {who(pending['challenger'])}'s challenge"
+    if phase == LOSE:
+        return "choose a card to lose"
+    if phase == EXCHANGE:
+        return "choose cards to return to the court deck"
+    return ""
+
+
+def summary(s: State) -> str:
+    if s["phase"] == GAME_OVER:
+        return result_text(s)
+    left = len(living(s))
+    text = f"{left} players left"
+    if s["options"]["rounds_to_win"] > 1:
+        text = f"Round {s['round']} · {text}"
+    return text
+
+
+def result_text(s: State) -> str:
+    winner = s["winner"]
+    if s["options"]["rounds_to_win"] == 1:
+        return f"{who(winner)} wins."
+    wins = s["wins"]
+    others = [seat for seat in range(s["num_players"]) if seat != winner]
+    if len(others) == 1:
+        return f"{who(winner)} wins {wins[winner]} rounds to {wins[others[0]]}."
+    rest = ", ".join(f"{who(seat)} {wins[seat]}" for seat in others)
+    return f"{who(winner)} wins {wins[winner]} rounds ({rest})."
+
+
+def move_label(s: State, seat: int, move: Move) -> str:
+    action = move.get("action")
+    target = move.get("target")
+    card = move.get("card")
+    if action == "pass":
+        return "Pass"
+    if action == "challenge":
+        against = "block" if s["phase"] == CHALLENGE_BLOCK else "action"
+        return f"Challenge {claim_phrase(s['pending'], against)}"
+    if action == "block":
+        return f"Block as {title(move['as'])}"
+    if action == "reveal":
+        return f"Reveal {title(card)}"
+    if action == "lose":
+        return f"Lose {title(card)}"
+    if action == "return":
+        return f"Return {title(card)}"
+    return turn_label(s, seat, action, target)
+
+
+def turn_label(s: State, seat: int, action: str, target: int | None) -> str:
+    if action == "coup":
+        return f"Coup against {who(target)}"
+    if action == "steal":
+        return f"Steal from {who(target)}"
+    if action == "assassinate":
+        return f"Assassinate {who(target)}"
+    if action == "convert":
+        joined = FACTION_TITLES[other_faction(s["factions"][target])]
+        if target == seat:
+            return f"Convert yourself to the {joined} (1 coin)"
+        return f"Convert {who(target)} to the {joined} (2 coins)"
+    if action == "embezzle":
+        return f"Embezzle {coins_text(s['almshouse'])}"
+    if action == "income":
+        return "Income (+1)"
+    if action == "foreign_aid":
+        return "Foreign Aid (+2)"
+    if action == "tax":
+        return "Tax as Duke (+3)"
+    if action == "exchange":
+        return "Exchange as Ambassador"
+    return str(action)
