@@ -29,6 +29,8 @@ ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS")
 SITE_URL = env("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 SITE_NAME = env("SITE_NAME", "Tabletop")
+# How often an open table page asks whether anything changed.
+TABLE_POLL_SECONDS = envint("TABLE_POLL_SECONDS", 4)
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -118,6 +118,14 @@ class LogEntry:
     def automatic(self) -> bool:
         return self.kind != Move.Kind.PLAYER
 
+    @property
+    def kind_label(self) -> str:
+        return {
+            Move.Kind.TIMEOUT: "time ran out",
+            Move.Kind.STANDING: "standing order",
+            Move.Kind.DROPPED: "dropped player",
+        }.get(self.kind, "")
+
     def as_api(self, *, own_move: dict | None) -> dict[str, Any]:
         return {
             "seq": self.seq,

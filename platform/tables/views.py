@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -19,7 +20,6 @@ from tables.forms import StandingOrdersForm, TableForm
 from tables.models import Seat, Table
 from tables.present import table_view
 
-POLL_SECONDS = 4
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -73,7 +73,7 @@ def _page_context(request: HttpRequest, table: Table, error: str = "") -> dict[s
         "moves_template": entry.moves_template,
         "options_text": engine.describe_options(table.options),
         "time_control": clock.describe(table.time_bank, table.time_increment, table.time_cap),
-        "poll_seconds": POLL_SECONDS,
+        "poll_seconds": settings.TABLE_POLL_SECONDS,
         "error": error,
     }
     if tv.my_seat is not None and engine.standing_orders and table.is_active:

@@ -1,0 +1,84 @@
+"""Browser tests: Playwright driving Debian's Chromium against a live server.
+
+Screenshots go to var/screenshots/ (or $SCREENSHOT_DIR) for people to look at.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; the test's own
+# database calls are still plain synchronous ones.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+SCREENSHOTS = Path(
+    os.environ.get("SCREENSHOT_DIR", Path(__file__).parents[2] / "var" / "screenshots")
+)
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
+        pytest.skip(f"Chromium is not installed at {CHROMIUM} (apt install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--disable-gpu",
+                "--no-first-run",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_page(browser, live_server):
+    """`new_page()` opens a fresh browser context (its own cookies: one player)."""
+    contexts = []
+
+    def make():
+        context = browser.new_context(
+            base_url=live_server.url, viewport={"width": 1200, "height": 900}
+        )
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: pytest.fail(f"JavaScript error: {exc}"))
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def shot(page, name: str) -> Path:
+    """Save a full-page screenshot under a readable name."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / (re.sub(r"[^a-z0-9_-]+", "-", name.lower()) + ".png")
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def sign_up(page, username: str, password: str = "a-long-secret-43") -> None:
+    page.goto("/accounts/signup/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=email]", f"{username}@example.org")
+    page.fill("input[name=password1]", password)
+    page.fill("input[name=password2]", password)
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/$"))

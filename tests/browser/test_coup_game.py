@@ -1,0 +1,85 @@
+"""Two people sign up, open and join a Coup table and play it to the end in
+their browsers, each page updating by itself when the other moves."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tables.models import Table
+from tests.browser.conftest import shot, sign_up
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# When nothing more interesting is offered, the order we like moves in: it
+# keeps the game short.
+PREFERENCE = ["coup", "assassinate", "tax", "lose", "reveal", "return", "pass", "income"]
+
+
+def pick(moves: list[dict], challenged: bool) -> dict:
+    actions = [m["action"] for m in moves]
+    if not challenged and "challenge" in actions:
+        return moves[actions.index("challenge")]
+    for wanted in PREFERENCE:
+        if wanted in actions:
+            return moves[actions.index(wanted)]
+    return moves[0]
+
+
+def test_two_players_play_coup_to_the_end_in_their_browsers(new_page, settings):
+    settings.TABLE_POLL_SECONDS = 1
+    ana, ben = new_page(), new_page()
+    sign_up(ana, "ana")
+    sign_up(ben, "ben")
+
+    ana.click("text=New table")
+    ana.select_option("select[name=max_players]", "2")
+    ana.select_option("select[name=time_control]", "fast")
+    shot(ana, "coup-01-new-table")
+    ana.click("button:has-text('Open the table')")
+    table = Table.objects.get()
+    ben.goto("/")
+    shot(ben, "coup-02-lobby-open-table")
+    ben.click("button:has-text('Join')")
+    ana.reload()
+    ana.click("button:has-text('Start the game')")
+    ben.goto(f"/tables/{table.pk}/")
+    pages = {"ana": ana, "ben": ben}
+
+    challenged = False
+    for turn in range(200):
+        table.refresh_from_db()
+        if table.status != "active":
+            break
+        seat = table.to_act[0]
+        user = table.seats.get(number=seat).user.username
+        page = pages[user]
+        # No reload: the page's poll must bring the new position by itself.
+        page.wait_for_selector(
+            f"form.moves input[name=version][value='{table.version}']", state="attached"
+        )
+        buttons = page.locator("form.moves button[name=move]")
+        moves = [json.loads(v) for v in buttons.evaluate_all("bs => bs.map(b => b.value)")]
+        move = pick(moves, challenged)
+        if move["action"] == "challenge":
+            challenged = True
+            shot(page, "coup-03-challenge-offered")
+        if turn == 2:
+            shot(page, f"coup-04-{user}-mid-game")
+        page.locator(
+            f"form.moves button[value='{json.dumps(move, separators=(',', ':'))}']"
+        ).click()
+        page.wait_for_selector(
+            f"#board .poll[hx-get*='version={table.version + 1}&']", state="attached"
+        )
+    table.refresh_from_db()
+    assert table.status == "finished"
+    assert challenged, "the game ended before anyone could challenge"
+    for name, page in pages.items():
+        page.wait_for_selector("text=Game over.")
+        shot(page, f"coup-05-{name}-game-over")
+    winner = table.outcome["winners"][0]
+    winner_name = table.seats.get(number=winner).user.username
+    assert f"{winner_name} wins" in ana.inner_text(".status-line")
+    assert "challenges" in ana.inner_text(".log")
