@@ -21,7 +21,6 @@ from tables.models import Seat, Table
 from tables.present import table_view
 
 
-
 def lobby(request: HttpRequest) -> HttpResponse:
     context: dict[str, Any] = {
         "open_tables": selectors.open_tables(),
