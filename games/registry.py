@@ -21,6 +21,8 @@ class GameEntry:
     board_template: str
     # Template laying out the legal moves as buttons, inside the move form.
     moves_template: str = "tables/_moves.html"
+    # The game's own stylesheet (a static path), loaded by the table page.
+    stylesheet: str | None = None
 
     @property
     def slug(self) -> str:

@@ -17,5 +17,6 @@ class CoupConfig(AppConfig):
                 state_model=CoupState,
                 board_template="coup/board.html",
                 moves_template="coup/moves.html",
+                stylesheet="coup/coup.css",
             )
         )
