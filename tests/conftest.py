@@ -39,6 +39,28 @@ requires_postgres = pytest.mark.skipif(
 )
 
 
+@pytest.fixture
+def frozen():
+    """The platform's clock, stopped at a known moment and moved by hand."""
+    from tables import clock
+    from tests.clocks.helpers import Clock
+
+    c = Clock()
+    yield c
+    clock.set_now(None)
+
+
+@pytest.fixture(autouse=True)
+def _eager_celery():
+    """Tasks queued on commit run at once, in the test's process."""
+    from config.celery import app
+
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = previous
+
+
 @pytest.fixture(autouse=True)
 def _settings(settings):
     settings.RATELIMIT_ENABLE = False

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 
-from accounts.models import ApiToken, Profile
+from accounts.models import ApiToken, Profile, Vacation
 
 User = get_user_model()
 
@@ -41,3 +41,10 @@ class ApiTokenAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request) -> bool:
         return False
+
+
+@admin.register(Vacation)
+class VacationAdmin(admin.ModelAdmin):
+    list_display = ("user", "starts_on", "ends_on", "created_at")
+    search_fields = ("user__username",)
+    date_hierarchy = "starts_on"

@@ -46,3 +46,10 @@ class NotificationForm(forms.ModelForm):
 
 class TokenForm(forms.Form):
     name = forms.CharField(max_length=60, help_text="What the token is for, e.g. “my bot”.")
+
+
+class VacationForm(forms.Form):
+    starts_on = forms.DateField(
+        label="First day away", widget=forms.DateInput(attrs={"type": "date"})
+    )
+    ends_on = forms.DateField(label="Last day away", widget=forms.DateInput(attrs={"type": "date"}))

@@ -26,6 +26,29 @@ class Profile(models.Model):
         return f"Profile of {self.user}"
 
 
+class Vacation(models.Model):
+    """Days away: the player's clocks do not run from the start of `starts_on`
+    to the end of `ends_on` (UTC)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations"
+    )
+    starts_on = models.DateField()
+    ends_on = models.DateField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["starts_on"]
+        indexes = [models.Index(fields=["user", "ends_on"])]
+
+    def __str__(self) -> str:
+        return f"{self.user} away {self.starts_on} to {self.ends_on}"
+
+    @property
+    def days(self) -> int:
+        return (self.ends_on - self.starts_on).days + 1
+
+
 class ApiToken(models.Model):
     """A bearer token for the JSON API. Only a hash is stored: the token itself
     is shown once, when it is created."""

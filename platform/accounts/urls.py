@@ -13,6 +13,7 @@ urlpatterns = [
     path("login/", limited_login(auth_views.LoginView).as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("profile/", views.profile, name="profile"),
+    path("vacations/<int:vacation_id>/cancel/", views.vacation_cancel, name="vacation_cancel"),
     path("tokens/", views.tokens, name="tokens"),
     path("tokens/<int:token_id>/revoke/", views.token_revoke_view, name="token_revoke"),
     path("password/change/", auth_views.PasswordChangeView.as_view(), name="password_change"),

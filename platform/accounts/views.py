@@ -9,10 +9,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
 
-from accounts.forms import EmailForm, NotificationForm, SignUpForm, TokenForm
-from accounts.models import ApiToken
+from accounts import vacations
+from accounts.forms import EmailForm, NotificationForm, SignUpForm, TokenForm, VacationForm
+from accounts.models import ApiToken, Vacation
 from accounts.services import profile_get, user_sign_up
 from accounts.tokens import token_create, token_revoke
+from tables import clock
 
 
 @ratelimit(key="ip", rate="10/h", method="POST")
@@ -31,19 +33,52 @@ def signup(request: HttpRequest) -> HttpResponse:
 @login_required
 def profile(request: HttpRequest) -> HttpResponse:
     prof = profile_get(request.user)
-    data = request.POST if request.method == "POST" else None
+    data = request.POST if request.POST.get("form") == "settings" else None
     email_form = EmailForm(data, instance=request.user)
     notify_form = NotificationForm(data, instance=prof)
-    if request.method == "POST" and email_form.is_valid() and notify_form.is_valid():
+    if data is not None and email_form.is_valid() and notify_form.is_valid():
         email_form.save()
         notify_form.save()
         messages.success(request, "Your profile is saved.")
         return redirect("profile")
+    today = clock.now().date()
+    vacation_form = VacationForm(request.POST if request.POST.get("form") == "vacation" else None)
+    if vacation_form.is_bound and vacation_form.is_valid():
+        try:
+            vacations.vacation_add(user=request.user, today=today, **vacation_form.cleaned_data)
+        except vacations.VacationError as exc:
+            vacation_form.add_error(None, str(exc))
+        else:
+            messages.success(request, "Your vacation is booked: your clocks stop on those days.")
+            return redirect("profile")
     return render(
         request,
         "accounts/profile.html",
-        {"email_form": email_form, "notify_form": notify_form, "profile": prof},
+        {
+            "email_form": email_form,
+            "notify_form": notify_form,
+            "profile": prof,
+            "vacation_form": vacation_form,
+            "vacations": request.user.vacations.filter(ends_on__gte=today),
+            "vacation_days_left": vacations.YEARLY_ALLOWANCE_DAYS
+            - vacations.days_used(request.user, today.year),
+            "vacation_allowance": vacations.YEARLY_ALLOWANCE_DAYS,
+            "today": today,
+        },
     )
+
+
+@require_POST
+@login_required
+def vacation_cancel(request: HttpRequest, vacation_id: int) -> HttpResponse:
+    vacation = get_object_or_404(Vacation, pk=vacation_id, user=request.user)
+    try:
+        vacations.vacation_cancel(vacation=vacation, today=clock.now().date())
+    except vacations.VacationError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, "Your vacation is cancelled.")
+    return redirect("profile")
 
 
 @login_required

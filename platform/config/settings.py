@@ -10,6 +10,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlparse
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import env, envbool, envint, envlist
@@ -47,6 +48,7 @@ INSTALLED_APPS = [
     "tables",
     "notifications",
     "games.coup",
+    "games.koryo",
 ]
 
 MIDDLEWARE = [
@@ -151,10 +153,16 @@ STORAGES = {
 
 
 def _email_settings(url: str) -> dict:
-    """EMAIL_URL: smtp://user:password@host:587?tls=1, console://, locmem://."""
+    """EMAIL_URL: smtp://user:password@host:587?tls=1, console://, locmem://,
+    file:///path/to/folder (one file per email batch)."""
     if not url:
         return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
     parsed = urlparse(url)
+    if parsed.scheme == "file":
+        return {
+            "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+            "EMAIL_FILE_PATH": unquote(parsed.path),
+        }
     backends = {
         "console": "django.core.mail.backends.console.EmailBackend",
         "locmem": "django.core.mail.backends.locmem.EmailBackend",
@@ -194,6 +202,7 @@ if not CELERY_BROKER_URL:
         "data_folder_out": str(_broker_dir / "queue"),
         "processed_folder": str(_broker_dir / "processed"),
         "store_processed": False,
+        "polling_interval": 0.5,
     }
 CELERY_TASK_ALWAYS_EAGER = envbool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_IGNORE_RESULT = True
@@ -202,6 +211,17 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TIMEZONE = TIME_ZONE
+# Fail fast when the broker is down: the outbox keeps what could not be queued.
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+SWEEP_SECONDS = envint("SWEEP_SECONDS", 60)
+CELERY_BEAT_SCHEDULE = {
+    "sweep-deadlines": {"task": "tables.tasks.sweep_deadlines", "schedule": SWEEP_SECONDS},
+    "drain-outbox": {"task": "notifications.tasks.drain_outbox", "schedule": SWEEP_SECONDS},
+    "daily-digest": {
+        "task": "notifications.tasks.send_digests",
+        "schedule": crontab(hour=envint("DIGEST_HOUR", 7), minute=0),
+    },
+}
 
 # -- security --------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("api/", api.urls),
+    path("notifications/", include("notifications.urls")),
     path("healthz", views.health, name="health"),
     path("", include("tables.urls")),
 ]

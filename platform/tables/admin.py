@@ -1,5 +1,7 @@
 """Moderation: tables, seats and the read-only move log."""
 
+from datetime import timedelta
+
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
@@ -74,15 +76,74 @@ class TableAdmin(admin.ModelAdmin):
 
 @admin.register(Seat)
 class SeatAdmin(admin.ModelAdmin):
-    list_display = ("table", "number", "user", "must_act", "deadline_at", "timeouts", "dropped_at")
     list_filter = ("must_act", "table__game", "table__status")
     search_fields = ("user__username", "=table__id")
-    raw_id_fields = ("table", "user")
-    readonly_fields = ("joined_at", "turn_started_at", "dropped_at", "drop_reason", "timeouts")
-    actions = ["drop_players"]
+    readonly_fields = (
+        "table",
+        "number",
+        "user",
+        "joined_at",
+        "must_act",
+        "turn_started_at",
+        "reminded_at",
+        "dropped_at",
+        "drop_reason",
+        "timeouts",
+        "seen_version",
+        "notified_version",
+    )
+    actions = ["drop_players", "extend_one_hour", "extend_one_day"]
+    list_display = (
+        "table",
+        "number",
+        "user",
+        "must_act",
+        "deadline_at",
+        "time_left",
+        "timeouts",
+        "dropped_at",
+        "drop_reason",
+    )
+    fieldsets = (
+        (None, {"fields": ("table", "number", "user", "joined_at")}),
+        (
+            "Clock",
+            {
+                "fields": (
+                    "must_act",
+                    "turn_started_at",
+                    "deadline_at",
+                    "remind_at",
+                    "reminded_at",
+                    "time_left",
+                ),
+                "description": "Use the actions “Give one more hour / day” to extend a "
+                "running clock; editing the deadline here moves it directly.",
+            },
+        ),
+        ("Timeouts", {"fields": ("timeouts", "dropped_at", "drop_reason")}),
+        ("Player", {"fields": ("standing_orders", "seen_version", "notified_version")}),
+    )
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Seat]:
         return super().get_queryset(request).select_related("table", "user")
+
+    def _extend(self, request: HttpRequest, queryset: QuerySet[Seat], by: timedelta) -> None:
+        for seat in queryset:
+            try:
+                services.seat_deadline_extend(seat_id=seat.pk, by=by, moderator=str(request.user))
+            except ServiceError as exc:
+                self.message_user(request, f"{seat}: {exc.message}", messages.WARNING)
+            else:
+                self.message_user(request, f"{seat.user} at table {seat.table_id} has more time.")
+
+    @admin.action(description="Give one more hour on the running clock")
+    def extend_one_hour(self, request: HttpRequest, queryset: QuerySet[Seat]) -> None:
+        self._extend(request, queryset, timedelta(hours=1))
+
+    @admin.action(description="Give one more day on the running clock")
+    def extend_one_day(self, request: HttpRequest, queryset: QuerySet[Seat]) -> None:
+        self._extend(request, queryset, timedelta(days=1))
 
     @admin.action(description="Drop the selected players (their seats play on automatically)")
     def drop_players(self, request: HttpRequest, queryset: QuerySet[Seat]) -> None:

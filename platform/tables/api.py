@@ -7,10 +7,12 @@ Every error is `{"detail": "..."}` with the status of the refusal.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any, Literal
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from django_ratelimit.core import is_ratelimited
@@ -143,6 +145,7 @@ class SeatOut(Schema):
     deadline_at: str | None
     time_left_seconds: int | None
     timeouts: int
+    away_until: str | None
 
 
 class TableOut(Schema):
@@ -167,8 +170,15 @@ class TableIn(Schema):
     game: str
     options: dict[str, Any] = Field(default_factory=dict)
     max_players: StrictInt | None = None
-    time_control: str = clock.DEFAULT_PRESET
+    time_control: str = Field(
+        clock.DEFAULT_PRESET,
+        description="A preset from /games, or 'custom' with the three *_seconds fields.",
+    )
+    time_bank_seconds: StrictInt | None = None
+    time_increment_seconds: StrictInt | None = None
+    time_cap_seconds: StrictInt | None = None
     max_timeouts: StrictInt = 3
+    invite: list[str] = Field(default_factory=list, description="Usernames to invite.")
 
 
 class MoveIn(Schema):
@@ -273,14 +283,32 @@ def tables_list(request: HttpRequest, status: Literal["open", "active", "mine"] 
 @api.post("/tables", response={201: TableOut, **ERRORS}, tags=["tables"])
 def tables_create(request: HttpRequest, payload: TableIn):
     """Open a table; the caller takes seat 0."""
-    table = services.table_create(
-        creator=request.auth,
-        game=payload.game,
-        options=payload.options,
-        max_players=payload.max_players,
-        time_control=payload.time_control,
-        max_timeouts=payload.max_timeouts,
-    )
+    time_control: str | clock.TimeControl = payload.time_control
+    if payload.time_control == clock.CUSTOM:
+        seconds = (
+            payload.time_bank_seconds,
+            payload.time_increment_seconds,
+            payload.time_cap_seconds,
+        )
+        if None in seconds:
+            raise HttpError(
+                400, "A custom time control needs the bank, increment and cap in seconds."
+            )
+        try:
+            time_control = clock.custom(*(timedelta(seconds=s) for s in seconds))
+        except ValueError as exc:
+            raise HttpError(400, str(exc)) from None
+    with transaction.atomic():
+        table = services.table_create(
+            creator=request.auth,
+            game=payload.game,
+            options=payload.options,
+            max_players=payload.max_players,
+            time_control=time_control,
+            max_timeouts=payload.max_timeouts,
+        )
+        for username in payload.invite:
+            services.table_invite(table_id=table.pk, user=request.auth, username=username)
     return Status(201, _table_out(table, request.auth))
 
 

@@ -56,9 +56,18 @@ class TimeControl:
 HOUR = timedelta(hours=1)
 DAY = timedelta(days=1)
 
+MINUTE = timedelta(minutes=1)
+
 PRESETS: dict[str, TimeControl] = {
     tc.key: tc
     for tc in (
+        TimeControl(
+            "quick",
+            "Quick: 10 minutes + 5 a move, up to 30 minutes",
+            10 * MINUTE,
+            5 * MINUTE,
+            30 * MINUTE,
+        ),
         TimeControl("fast", "Fast: 1 hour + 1 hour a move, up to 4 hours", HOUR, HOUR, 4 * HOUR),
         TimeControl("normal", "Normal: 1 day + 1 day a move, up to 3 days", DAY, DAY, 3 * DAY),
         TimeControl(
@@ -68,6 +77,20 @@ PRESETS: dict[str, TimeControl] = {
     )
 }
 DEFAULT_PRESET = "normal"
+CUSTOM = "custom"
+CUSTOM_MIN = timedelta(seconds=5)
+CUSTOM_MAX = timedelta(days=30)
+
+
+def custom(bank: timedelta, increment: timedelta, cap: timedelta) -> TimeControl:
+    """A time control of one's own (from the API), within sane bounds."""
+    if not CUSTOM_MIN <= bank <= CUSTOM_MAX:
+        raise ValueError("The time bank must be between 5 seconds and 30 days.")
+    if not timedelta() <= increment <= CUSTOM_MAX:
+        raise ValueError("The increment must be between 0 and 30 days.")
+    if not bank <= cap <= CUSTOM_MAX:
+        raise ValueError("The cap must be at least the bank and at most 30 days.")
+    return TimeControl(CUSTOM, describe(bank, increment, cap), bank, increment, cap)
 
 
 def describe(bank: timedelta | None, increment: timedelta | None, cap: timedelta | None) -> str:
@@ -101,3 +124,44 @@ def charge(
     if moved:
         left += increment
     return max(timedelta(), min(left, cap))
+
+
+# -- vacations: spans of time when a player's clock does not run -----------------
+
+Span = tuple[datetime, datetime]
+
+
+def paused(start: datetime, end: datetime, pauses: list[Span]) -> timedelta:
+    """How much of [start, end) falls in the pauses (which may overlap)."""
+    total = timedelta()
+    cursor = start
+    for p_start, p_end in sorted(pauses):
+        lo, hi = max(p_start, cursor), min(p_end, end)
+        if hi > lo:
+            total += hi - lo
+            cursor = hi
+    return total
+
+
+def running(start: datetime, end: datetime, pauses: list[Span]) -> timedelta:
+    """Time on the clock between start and end, pauses left out."""
+    if end <= start:
+        return timedelta()
+    return (end - start) - paused(start, end, pauses)
+
+
+def deadline(start: datetime, left: timedelta, pauses: list[Span]) -> datetime:
+    """When `left` of running time will have passed from `start`."""
+    moment = start
+    for p_start, p_end in sorted(pauses):
+        if p_end <= moment:
+            continue
+        if p_start > moment:
+            if moment + left <= p_start:
+                return moment + left
+            left -= p_start - moment
+        moment = max(moment, p_end)
+    return moment + left
+
+
+REMIND_AT_USED = 0.8

@@ -82,25 +82,42 @@ class Seat(models.Model):
     joined_at = models.DateTimeField(auto_now_add=True)
 
     # Set while the seat is in the game's to_act.
-    must_act = models.BooleanField(default=False, db_index=True)
+    must_act = models.BooleanField(default=False)
     turn_started_at = models.DateTimeField(null=True, blank=True)
-    deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
-    time_left = models.DurationField(null=True, blank=True)
+    # When the clock of the current turn runs out, and when to warn the
+    # player (80% of the turn's time used). Both None without a time limit.
+    deadline_at = models.DateTimeField(null=True, blank=True)
+    remind_at = models.DateTimeField(null=True, blank=True)
     reminded_at = models.DateTimeField(null=True, blank=True)
+    # The player's bank of time while their clock is stopped.
+    time_left = models.DurationField(null=True, blank=True)
     timeouts = models.PositiveSmallIntegerField(default=0)
     dropped_at = models.DateTimeField(null=True, blank=True)
     drop_reason = models.CharField(max_length=200, blank=True)
 
     standing_orders = models.JSONField(default=dict, blank=True)
-    # The table version this player last looked at: no second "your turn"
-    # email until they have opened the table again.
-    seen_version = models.PositiveIntegerField(default=0)
+    # The table version this player last looked at, and the version of the
+    # last "your turn" email: no second one until they have looked.
+    seen_version = models.PositiveIntegerField(null=True, blank=True)
+    notified_version = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="seat_number_unique"),
             models.UniqueConstraint(fields=["table", "user"], name="seat_user_unique"),
+        ]
+        indexes = [
+            # The sweep's two scans read only seats whose clock is running.
+            models.Index(
+                fields=["deadline_at"], condition=models.Q(must_act=True), name="seat_deadline_idx"
+            ),
+            models.Index(
+                fields=["remind_at"],
+                condition=models.Q(must_act=True, reminded_at__isnull=True),
+                name="seat_remind_idx",
+            ),
+            models.Index(fields=["user", "must_act"], name="seat_user_acting_idx"),
         ]
 
     def __str__(self) -> str:
@@ -138,6 +155,27 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} move {self.seq}"
+
+
+class Invitation(models.Model):
+    """A player invited by name to an open table."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="invitations")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations"
+    )
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "user"], name="invitation_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} invited to {self.table}"
 
 
 class GameState(models.Model):

@@ -10,11 +10,12 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 
+from accounts.vacations import on_vacation
 from games import registry
 from games.engine import visible_lines
 from tables import clock
@@ -52,6 +53,7 @@ class SeatInfo:
     deadline_at: datetime | None
     time_left: timedelta | None
     timeouts: int
+    away_until: date | None = None
 
     def clock_text(self, now: datetime) -> str:
         if self.deadline_at is not None:
@@ -71,11 +73,15 @@ class SeatInfo:
             if self.time_left is not None
             else None,
             "timeouts": self.timeouts,
+            "away_until": self.away_until.isoformat() if self.away_until else None,
         }
 
 
-def seat_infos(seats: list[Seat], user: AbstractBaseUser | None) -> list[SeatInfo]:
+def seat_infos(
+    seats: list[Seat], user: AbstractBaseUser | None, away: dict[int, date] | None = None
+) -> list[SeatInfo]:
     user_id = user.pk if user is not None and user.is_authenticated else None
+    away = away or {}
     return [
         SeatInfo(
             number=s.number,
@@ -88,6 +94,7 @@ def seat_infos(seats: list[Seat], user: AbstractBaseUser | None) -> list[SeatInf
             deadline_at=s.deadline_at,
             time_left=s.time_left,
             timeouts=s.timeouts,
+            away_until=away.get(s.user_id),
         )
         for s in seats
     ]
@@ -199,7 +206,9 @@ def table_view(
     entry = registry.get(table.game)
     engine = entry.engine
     seats = list(table.seats.select_related("user").order_by("number"))
-    infos = seat_infos(seats, user)
+    now = clock.now()
+    away = on_vacation([s.user_id for s in seats], now) if table.is_active else {}
+    infos = seat_infos(seats, user, away)
     names = {s.number: s.username for s in infos}
     my_seat = next((s.number for s in infos if s.is_me), None)
 
@@ -228,6 +237,6 @@ def table_view(
         move_labels=labels,
         waiting=waiting_line(table, names, my_seat) if table.is_active else "",
         log=log_entries(moves, my_seat, names),
-        now=clock.now(),
+        now=now,
         my_standing_orders=next((s.standing_orders for s in seats if s.number == my_seat), {}),
     )

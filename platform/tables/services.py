@@ -26,7 +26,8 @@ from django.db import IntegrityError, transaction
 
 from games import registry
 from games.engine import Engine, IllegalMove, InvalidOptions, find_move
-from tables import clock
+from notifications import outbox
+from tables import clock, seat_clocks
 from tables.errors import BadRequest, Conflict, Forbidden, NotFound, StaleVersion
 from tables.models import Move, Seat, Table
 
@@ -43,10 +44,11 @@ def table_create(
     game: str,
     options: Mapping[str, Any] | None = None,
     max_players: int | None = None,
-    time_control: str = clock.DEFAULT_PRESET,
+    time_control: str | clock.TimeControl = clock.DEFAULT_PRESET,
     max_timeouts: int = 3,
 ) -> Table:
-    """Open a table; the creator takes seat 0."""
+    """Open a table; the creator takes seat 0. `time_control` is a preset's
+    key or a `TimeControl` (see `clock.custom`)."""
     try:
         entry = registry.get(game)
     except LookupError:
@@ -60,9 +62,15 @@ def table_create(
         engine.check_player_count(max_players, cleaned)
     except InvalidOptions as exc:
         raise BadRequest(str(exc)) from None
-    preset = clock.PRESETS.get(time_control)
+    preset = (
+        time_control
+        if isinstance(time_control, clock.TimeControl)
+        else clock.PRESETS.get(time_control)
+    )
     if preset is None:
-        raise BadRequest(f"Unknown time control “{time_control}”.")
+        raise BadRequest(
+            f"Unknown time control “{time_control}”: choose one of {', '.join(clock.PRESETS)}."
+        )
     if not 1 <= max_timeouts <= 10:
         raise BadRequest("Timeouts before a player is dropped must be between 1 and 10.")
     with transaction.atomic():
@@ -181,7 +189,7 @@ def table_start(*, table_id: int, user: AbstractBaseUser) -> Table:
         table.started_at = now
         for seat in seats:
             seat.time_left = table.time_bank
-        _play_automatic(table, entry, state, seats, now)
+        _Play(table, entry, state, seats, now).finish()
     return table
 
 
@@ -224,12 +232,14 @@ def move_submit(
             raise Forbidden("It is not your turn to act.")
         now = clock.now()
         if seat.deadline_at is not None and now >= seat.deadline_at:
-            raise Forbidden("Your time for this move has run out; the timeout move will be played.")
-        entry = registry.get(table.game)
-        state = entry.state_model.objects.get(pk=table.pk).state
-        move = _legal_or_refuse(entry.engine, state, seat.number, move)
-        state = _record(table, entry.engine, state, seat.number, move, Move.Kind.PLAYER, now)
-        _play_automatic(table, entry, state, seats, now, movers={seat.number})
+            raise Forbidden(
+                "Your time for this move ran out, so it can no longer be played: "
+                "the game will make its default move for you."
+            )
+        play = _Play.load(table, seats, now)
+        move = _legal_or_refuse(play.engine, play.state, seat.number, move)
+        play.record(seat.number, move, Move.Kind.PLAYER)
+        play.finish(viewer=seat)
     return MoveResult(table=table, seat=seat.number, applied=table.version - version)
 
 
@@ -248,137 +258,107 @@ def _legal_or_refuse(engine: Engine, state: dict, seat: int, move: dict) -> dict
     raise BadRequest("That move is not allowed now. Choose one of the legal moves.")
 
 
-def _record(
-    table: Table, engine: Engine, state: dict, seat: int, move: dict, kind: str, now: datetime
-) -> dict:
-    """Apply one legal move and write its log row. Expects the table row locked."""
-    new_state = engine.apply(state, seat, move)
-    table.version += 1
-    Move.objects.create(
-        table=table,
-        seq=table.version,
-        seat=seat,
-        move=move,
-        log=engine.log(new_state),
-        kind=kind,
-        created_at=now,
-    )
-    return new_state
+class _Play:
+    """The moves applied to one table in one transaction, with the table row
+    locked: each is logged, then the automatic ones follow, then the state,
+    the table's summary and the seats' clocks are saved once."""
 
+    def __init__(self, table: Table, entry: registry.GameEntry, state: dict, seats, now):
+        self.table = table
+        self.entry = entry
+        self.engine: Engine = entry.engine
+        self.state = state
+        self.seats = seats
+        self.by_number = {seat.number: seat for seat in seats}
+        self.now = now
+        self.acting = set(self.engine.to_act(state))
+        # Seats whose decision ended: they moved, or stopped being asked.
+        self.moved: set[int] = set()
+        self.interrupted: set[int] = set()
 
-def _play_automatic(
-    table: Table,
-    entry: registry.GameEntry,
-    state: dict,
-    seats: list[Seat],
-    now: datetime,
-    movers: set[int] | None = None,
-) -> dict:
-    """Play the moves nobody needs to be asked for (a dropped player's seat,
-    standing orders), then save the state, the table and the seats' clocks."""
-    engine = entry.engine
-    movers = set(movers or ())
-    by_number = {seat.number: seat for seat in seats}
-    for _ in range(MAX_AUTOMATIC_MOVES):
-        if engine.outcome(state) is not None:
-            break
-        automatic = _next_automatic(engine, state, by_number)
-        if automatic is None:
-            break
-        number, move, kind = automatic
-        state = _record(table, engine, state, number, move, kind, now)
-        movers.add(number)
-    _save(table, entry, state, seats, now, movers)
-    return state
+    @classmethod
+    def load(cls, table: Table, seats: list[Seat], now: datetime) -> _Play:
+        entry = registry.get(table.game)
+        state = entry.state_model.objects.get(pk=table.pk).state
+        return cls(table, entry, state, seats, now)
 
+    @property
+    def over(self) -> bool:
+        return self.engine.outcome(self.state) is not None
 
-def _next_automatic(
-    engine: Engine, state: dict, seats: Mapping[int, Seat]
-) -> tuple[int, dict, str] | None:
-    for number in engine.to_act(state):
-        seat = seats[number]
-        if seat.dropped:
-            return number, engine.timeout_move(state, number), Move.Kind.DROPPED
-        if seat.standing_orders:
-            move = engine.standing_move(state, number, seat.standing_orders)
-            if move is not None:
-                return number, move, Move.Kind.STANDING
-    return None
-
-
-def _save(
-    table: Table,
-    entry: registry.GameEntry,
-    state: dict,
-    seats: list[Seat],
-    now: datetime,
-    movers: set[int],
-) -> None:
-    """Write the state, the table's public summary and the seats' clocks."""
-    engine = entry.engine
-    entry.state_model.objects.filter(pk=table.pk).update(state=state)
-    result = engine.outcome(state)
-    to_act = [] if result is not None else engine.to_act(state)
-    table.to_act = to_act
-    table.prompt = engine.prompt(state) if to_act else ""
-    table.summary = engine.summary(state)
-    if result is not None:
-        table.status = Table.Status.FINISHED
-        table.outcome = result.as_dict()
-        table.finished_at = now
-    table.save()
-    _update_clocks(table, seats, set(to_act), now, movers)
-
-
-def _update_clocks(
-    table: Table, seats: list[Seat], acting: set[int], now: datetime, movers: set[int]
-) -> None:
-    changed = []
-    for seat in seats:
-        fields = seat_clock_step(table, seat, seat.number in acting, now, seat.number in movers)
-        if fields:
-            changed.append(seat)
-    if changed:
-        Seat.objects.bulk_update(
-            changed,
-            ["must_act", "turn_started_at", "deadline_at", "time_left", "reminded_at"],
+    def record(self, seat: int, move: dict, kind: str) -> None:
+        """Apply one legal move and write its log row."""
+        self.state = self.engine.apply(self.state, seat, move)
+        self.table.version += 1
+        Move.objects.create(
+            table=self.table,
+            seq=self.table.version,
+            seat=seat,
+            move=move,
+            log=self.engine.log(self.state),
+            kind=kind,
+            created_at=self.now,
         )
+        after = set() if self.over else set(self.engine.to_act(self.state))
+        # A seat asked before and after someone else's move keeps its clock;
+        # one that stopped being asked in between gets a fresh decision.
+        self.interrupted |= self.acting - after - {seat}
+        self.moved.add(seat)
+        self.acting = after
 
+    def play_automatic(self) -> None:
+        """Play what nobody needs to be asked for: a dropped player's seat,
+        standing orders."""
+        for _ in range(MAX_AUTOMATIC_MOVES):
+            if self.over:
+                return
+            automatic = self._next_automatic()
+            if automatic is None:
+                return
+            self.record(*automatic)
 
-def seat_clock_step(table: Table, seat: Seat, acting: bool, now: datetime, moved: bool) -> bool:
-    """Stop the clock of a seat that moved or is no longer asked, start it for
-    a seat newly asked (again, if it moved and must act once more). True if
-    the seat changed."""
-    was_acting = seat.must_act
-    if was_acting and (moved or not acting):
-        _stop_clock(table, seat, now, moved)
-    if acting and not seat.must_act:
-        _start_clock(table, seat, now)
-    return was_acting != acting or (was_acting and moved)
+    def _next_automatic(self) -> tuple[int, dict, str] | None:
+        # In the engine's order: responders answer in seat order after the actor.
+        for number in self.engine.to_act(self.state):
+            seat = self.by_number[number]
+            if seat.dropped:
+                return number, self.engine.timeout_move(self.state, number), Move.Kind.DROPPED
+            if seat.standing_orders:
+                move = self.engine.standing_move(self.state, number, seat.standing_orders)
+                if move is not None:
+                    return number, move, Move.Kind.STANDING
+        return None
 
-
-def _stop_clock(table: Table, seat: Seat, now: datetime, moved: bool) -> None:
-    if table.time_bank is not None and seat.turn_started_at is not None:
-        seat.time_left = clock.charge(
-            seat.time_left if seat.time_left is not None else table.time_bank,
-            now - seat.turn_started_at,
-            moved=moved,
-            increment=table.time_increment,
-            cap=table.time_cap,
+    def finish(self, viewer: Seat | None = None) -> None:
+        """Play the automatic moves, then save everything. `viewer`: the
+        seat whose player is looking at the table now."""
+        self.play_automatic()
+        if viewer is not None:
+            viewer.seen_version = self.table.version
+        table, engine = self.table, self.engine
+        self.entry.state_model.objects.filter(pk=table.pk).update(state=self.state)
+        result = engine.outcome(self.state)
+        table.to_act = [] if result is not None else engine.to_act(self.state)
+        table.prompt = engine.prompt(self.state) if table.to_act else ""
+        table.summary = engine.summary(self.state)
+        if result is not None:
+            table.status = Table.Status.FINISHED
+            dropped = [s.number for s in self.seats if s.dropped]
+            table.outcome = {**result.as_dict(), "dropped": dropped}
+            table.finished_at = self.now
+        table.save()
+        asked = seat_clocks.update(
+            table,
+            self.seats,
+            set(table.to_act),
+            self.now,
+            restarted=self.moved | self.interrupted,
+            moved=self.moved,
         )
-    seat.must_act = False
-    seat.turn_started_at = None
-    seat.deadline_at = None
-    seat.reminded_at = None
-
-
-def _start_clock(table: Table, seat: Seat, now: datetime) -> None:
-    seat.must_act = True
-    seat.turn_started_at = now
-    seat.reminded_at = None
-    if table.time_bank is not None and not seat.dropped:
-        left = seat.time_left if seat.time_left is not None else table.time_bank
-        seat.deadline_at = now + left
+        # Whoever just moved is looking at the table: no email for them.
+        outbox.queue_turns(table, [s for s in asked if s.number not in self.moved], self.now)
+        if result is not None:
+            outbox.queue_game_over(table, self.seats, self.now)
 
 
 # -- seats: standing orders, dropping ---------------------------------------------
@@ -387,11 +367,8 @@ def _start_clock(table: Table, seat: Seat, now: datetime) -> None:
 def _continue_game(table: Table, seats: list[Seat], now: datetime) -> None:
     """After a seat's settings change, play what is now automatic. Expects the
     table row locked."""
-    if not table.is_active:
-        return
-    entry = registry.get(table.game)
-    state = entry.state_model.objects.get(pk=table.pk).state
-    _play_automatic(table, entry, state, seats, now)
+    if table.is_active:
+        _Play.load(table, seats, now).finish()
 
 
 def standing_orders_set(
@@ -435,3 +412,138 @@ def seat_drop(*, table_id: int, number: int, reason: str) -> Seat:
         seat.save(update_fields=["dropped_at", "drop_reason", "deadline_at"])
         _continue_game(table, seats, now)
     return seat
+
+
+# -- the clock: reminders, timeouts, vacations, moderators' extensions -------------
+
+
+def seat_remind(*, seat_id: int, now: datetime) -> bool:
+    """Warn a player whose turn is 80% used, once per turn. The conditional
+    update claims the reminder: if it changes no row, another sweep (or a
+    move) got there first."""
+    with transaction.atomic():
+        claimed = Seat.objects.filter(
+            pk=seat_id,
+            must_act=True,
+            reminded_at__isnull=True,
+            remind_at__lte=now,
+            deadline_at__gt=now,
+            table__status=Table.Status.ACTIVE,
+        ).update(reminded_at=now)
+        if not claimed:
+            return False
+        seat = Seat.objects.select_related("table").get(pk=seat_id)
+        outbox.queue_reminder(seat.table, seat, now)
+    return True
+
+
+def table_timeouts_play(*, table_id: int, now: datetime) -> int:
+    """Play the timeout move for every seat of the table whose time ran out,
+    through the same path as a player's move. Returns the seats timed out.
+
+    The table row is taken with `skip_locked`: if a player's move or another
+    sweep holds it, this one moves on, and the next sweep looks again (by
+    then the seat may have moved in time, or be late still)."""
+    with transaction.atomic():
+        table = (
+            Table.objects.select_for_update(skip_locked=True)
+            .filter(pk=table_id, status=Table.Status.ACTIVE)
+            .first()
+        )
+        if table is None:
+            return 0
+        seats = list(table.seats.all())
+        late = [
+            s
+            for s in seats
+            if s.must_act and not s.dropped and s.deadline_at is not None and s.deadline_at <= now
+        ]
+        if not late:
+            return 0
+        play = _Play.load(table, seats, now)
+        for seat in late:
+            _time_out(play, table, seat, now)
+        Seat.objects.bulk_update(late, ["timeouts", "dropped_at", "drop_reason"])
+        play.finish()
+    return len(late)
+
+
+# A decision is a few small moves at most (Koryo's order: kind, then count).
+MAX_TIMEOUT_STEPS = 20
+
+
+def _time_out(play: _Play, table: Table, seat: Seat, now: datetime) -> None:
+    """Finish the late seat's decision with its timeout moves; count one
+    timeout, and drop the player when they have used them all."""
+    for _ in range(MAX_TIMEOUT_STEPS):
+        if play.over or seat.number not in play.acting:
+            break
+        move = play.engine.timeout_move(play.state, seat.number)
+        play.record(seat.number, move, Move.Kind.TIMEOUT)
+    seat.timeouts += 1
+    if seat.timeouts >= table.max_timeouts:
+        seat.dropped_at = now
+        seat.drop_reason = (
+            f"Ran out of time {seat.timeouts} times; the game plays this seat's moves."
+        )
+
+
+def seat_clocks_reschedule(*, user: AbstractBaseUser) -> int:
+    """Move the deadlines of a player's running clocks (after their vacations
+    changed). Returns the seats updated."""
+    from accounts.vacations import pauses_for
+
+    now = clock.now()
+    seats = list(
+        Seat.objects.filter(user=user, must_act=True, table__status=Table.Status.ACTIVE)
+        .select_related("table")
+        .select_for_update(of=("self",))
+    )
+    since = min([now] + [s.turn_started_at for s in seats if s.turn_started_at])
+    pauses = pauses_for([user.pk], since).get(user.pk, [])
+    for seat in seats:
+        seat_clocks.schedule(seat.table, seat, pauses)
+    Seat.objects.bulk_update(seats, ["deadline_at", "remind_at"])
+    return len(seats)
+
+
+def seat_deadline_extend(*, seat_id: int, by, moderator: str) -> Seat:
+    """A moderator gives a player more time on their running clock."""
+    with transaction.atomic():
+        seat = Seat.objects.select_for_update().select_related("table").get(pk=seat_id)
+        if not seat.must_act or seat.deadline_at is None:
+            raise Conflict("This seat's clock is not running.")
+        seat.time_left = seat_clocks.bank(seat.table, seat) + by
+        seat.deadline_at += by
+        if seat.reminded_at is None and seat.remind_at is not None:
+            seat.remind_at += by
+        seat.save(update_fields=["time_left", "deadline_at", "remind_at"])
+    return seat
+
+
+# -- invitations -------------------------------------------------------------------
+
+
+def table_invite(*, table_id: int, user: AbstractBaseUser, username: str) -> None:
+    """The creator invites a player by name to an open table; they are emailed."""
+    from django.contrib.auth import get_user_model
+
+    from tables.models import Invitation
+
+    with transaction.atomic():
+        table = _lock(table_id)
+        if table.creator_id != user.pk:
+            raise Forbidden("Only the player who opened this table may invite others.")
+        if not table.is_open:
+            raise Conflict("The game has started: there is no seat to invite anyone to.")
+        guest = get_user_model().objects.filter(username__iexact=username.strip()).first()
+        if guest is None:
+            raise BadRequest(f"There is no player called “{username.strip()}”.")
+        if table.seats.filter(user=guest).exists():
+            raise Conflict(f"{guest.username} already has a seat at this table.")
+        _, created = Invitation.objects.get_or_create(
+            table=table, user=guest, defaults={"invited_by": user}
+        )
+        if not created:
+            raise Conflict(f"{guest.username} is already invited.")
+        outbox.queue_invitation(table, guest, clock.now())

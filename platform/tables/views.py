@@ -84,9 +84,9 @@ def _page_context(request: HttpRequest, table: Table, error: str = "") -> dict[s
 def _mark_seen(request: HttpRequest, table: Table) -> None:
     """Remember the player has looked, so the next turn may email them again."""
     if request.user.is_authenticated and table.is_active:
-        Seat.objects.filter(table=table, user=request.user, seen_version__lt=table.version).update(
+        Seat.objects.filter(table=table, user=request.user).exclude(
             seen_version=table.version
-        )
+        ).update(seen_version=table.version)
 
 
 def _get_table(table_id: int) -> Table:
@@ -97,7 +97,10 @@ def _get_table(table_id: int) -> Table:
 def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     table = _get_table(table_id)
     _mark_seen(request, table)
-    return render(request, "tables/table.html", _page_context(request, table))
+    context = _page_context(request, table)
+    if table.is_open:
+        context["invited"] = table.invitations.select_related("user").order_by("created_at")
+    return render(request, "tables/table.html", context)
 
 
 @require_GET
@@ -186,6 +189,19 @@ def table_start(request: HttpRequest, table_id: int) -> HttpResponse:
 @login_required
 def table_cancel(request: HttpRequest, table_id: int) -> HttpResponse:
     return _table_action(request, table_id, services.table_cancel, "The table is cancelled.")
+
+
+@require_POST
+@login_required
+def table_invite(request: HttpRequest, table_id: int) -> HttpResponse:
+    username = request.POST.get("username", "")
+    try:
+        services.table_invite(table_id=table_id, user=request.user, username=username)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"{username.strip()} is invited and will get an email.")
+    return redirect("table", table_id=table_id)
 
 
 @require_POST

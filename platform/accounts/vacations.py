@@ -1,0 +1,99 @@
+"""Vacations: days away when a player's clocks stop. A yearly allowance keeps
+them honest."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from datetime import UTC, date, datetime, time, timedelta
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import Q
+
+from accounts.models import Vacation
+
+YEARLY_ALLOWANCE_DAYS = 14
+
+
+def span(vacation: Vacation) -> tuple[datetime, datetime]:
+    """From the start of the first day to the end of the last one, UTC."""
+    return (
+        datetime.combine(vacation.starts_on, time.min, tzinfo=UTC),
+        datetime.combine(vacation.ends_on + timedelta(days=1), time.min, tzinfo=UTC),
+    )
+
+
+def pauses_for(user_ids: Iterable[int], since: datetime) -> dict[int, list]:
+    """The vacations of these users that end after `since`, as spans."""
+    ids = set(user_ids)
+    if not ids:
+        return {}
+    found: dict[int, list] = defaultdict(list)
+    for vacation in Vacation.objects.filter(user_id__in=ids, ends_on__gte=since.date()):
+        found[vacation.user_id].append(span(vacation))
+    return dict(found)
+
+
+def days_used(user: AbstractBaseUser, year: int) -> int:
+    first, last = date(year, 1, 1), date(year, 12, 31)
+    total = 0
+    for vacation in Vacation.objects.filter(
+        Q(user=user) & Q(starts_on__lte=last) & Q(ends_on__gte=first)
+    ):
+        total += (min(vacation.ends_on, last) - max(vacation.starts_on, first)).days + 1
+    return total
+
+
+def on_vacation(user_ids: Iterable[int], now: datetime) -> dict[int, date]:
+    """The users away right now, with the last day of their vacation."""
+    today = now.date()
+    return dict(
+        Vacation.objects.filter(
+            user_id__in=set(user_ids), starts_on__lte=today, ends_on__gte=today
+        ).values_list("user_id", "ends_on")
+    )
+
+
+class VacationError(ValueError):
+    pass
+
+
+def vacation_add(*, user: AbstractBaseUser, starts_on: date, ends_on: date, today: date):
+    """Book days away, within the yearly allowance, then move the deadlines
+    of the user's running clocks."""
+    from tables.services import seat_clocks_reschedule
+
+    if ends_on < starts_on:
+        raise VacationError("The vacation must end on or after its first day.")
+    if starts_on < today:
+        raise VacationError("A vacation cannot start in the past.")
+    with transaction.atomic():
+        for year in range(starts_on.year, ends_on.year + 1):
+            first, last = max(starts_on, date(year, 1, 1)), min(ends_on, date(year, 12, 31))
+            wanted = (last - first).days + 1
+            used = days_used(user, year)
+            if used + wanted > YEARLY_ALLOWANCE_DAYS:
+                raise VacationError(
+                    f"That is {wanted} days in {year}; you have "
+                    f"{max(YEARLY_ALLOWANCE_DAYS - used, 0)} of {YEARLY_ALLOWANCE_DAYS} left."
+                )
+        if Vacation.objects.filter(
+            user=user, starts_on__lte=ends_on, ends_on__gte=starts_on
+        ).exists():
+            raise VacationError("This overlaps a vacation you already booked.")
+        vacation = Vacation.objects.create(user=user, starts_on=starts_on, ends_on=ends_on)
+        seat_clocks_reschedule(user=user)
+    return vacation
+
+
+def vacation_cancel(*, vacation: Vacation, today: date) -> None:
+    """Cancel a vacation that has not started yet (days already away stay used)."""
+    from tables.services import seat_clocks_reschedule
+
+    if vacation.starts_on <= today:
+        raise VacationError("A vacation that has started cannot be cancelled.")
+    with transaction.atomic():
+        user = vacation.user
+        vacation.delete()
+        seat_clocks_reschedule(user=user)

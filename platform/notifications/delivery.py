@@ -1,0 +1,93 @@
+"""Sending outbox rows: each row is claimed under a row lock, sent, and
+marked sent in the same transaction, so two workers or a retried task never
+send it twice."""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from django.db import transaction
+
+from notifications import emails
+from notifications.models import Notification
+from tables import clock
+from tables.models import Seat
+
+log = logging.getLogger(__name__)
+
+MAX_ATTEMPTS = 5
+# Rows the on-commit dispatch should have sent already; older ones are
+# picked up by the drain.
+DRAIN_AFTER = timedelta(seconds=20)
+
+
+def deliver(notification_id: int, now: datetime | None = None) -> bool:
+    """Send one pending row; True if an email went out."""
+    now = now or clock.now()
+    with transaction.atomic():
+        n = (
+            Notification.objects.select_for_update(skip_locked=True, of=("self",))
+            .select_related("user", "table", "table__creator")
+            .filter(pk=notification_id, status=Notification.Status.PENDING)
+            .first()
+        )
+        if n is None:
+            return False  # sent, cancelled, or another worker holds it
+        if _moot(n):
+            n.status = Notification.Status.CANCELLED
+            n.error = "No longer needed: the player has already acted."
+            n.save(update_fields=["status", "error"])
+            return False
+        message = emails.build(n, now)
+        if message is None:
+            n.status = Notification.Status.CANCELLED
+            n.error = "Nothing to send (no email address, or nothing waiting)."
+            n.save(update_fields=["status", "error"])
+            return False
+        try:
+            message.send()
+        except Exception as exc:  # any mail failure is retried later
+            n.attempts += 1
+            n.error = str(exc)[:300]
+            if n.attempts >= MAX_ATTEMPTS:
+                n.status = Notification.Status.FAILED
+            n.save(update_fields=["attempts", "error", "status"])
+            log.warning("Sending notification %s failed: %s", n.pk, exc)
+            return False
+        n.status = Notification.Status.SENT
+        n.sent_at = now
+        n.attempts += 1
+        n.save(update_fields=["status", "sent_at", "attempts"])
+        return True
+
+
+def _moot(n: Notification) -> bool:
+    """A turn or reminder email for a seat that is no longer asked to act."""
+    if n.kind not in (Notification.Kind.TURN, Notification.Kind.REMINDER) or not n.seat_id:
+        return False
+    return not Seat.objects.filter(pk=n.seat_id, must_act=True).exists()
+
+
+def drain(now: datetime | None = None, limit: int = 500) -> int:
+    """Send pending rows the on-commit dispatch missed (the broker was down,
+    or a worker died). Returns how many were sent."""
+    now = now or clock.now()
+    ids = list(
+        Notification.objects.filter(
+            status=Notification.Status.PENDING, created_at__lte=now - DRAIN_AFTER
+        )
+        .order_by("created_at")
+        .values_list("pk", flat=True)[:limit]
+    )
+    return sum(deliver(pk, now) for pk in ids)
+
+
+def resend(notification: Notification) -> None:
+    """Admin: put a row back in the outbox and dispatch it."""
+    from notifications.outbox import send_soon
+
+    Notification.objects.filter(pk=notification.pk).update(
+        status=Notification.Status.PENDING, error="", attempts=0
+    )
+    transaction.on_commit(lambda: send_soon([notification.pk]))

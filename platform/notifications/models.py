@@ -1,0 +1,63 @@
+"""Emails to players, one row each: the outbox.
+
+A row is written in the same transaction as the move (or sweep) that causes
+it, so nothing is lost if the broker is down; the worker sends pending rows
+and marks them sent. `key` is unique per seat, table version and kind (per
+user and day for the digest), so a retried task or a second worker can never
+send the same email twice.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class Notification(models.Model):
+    class Kind(models.TextChoices):
+        TURN = "turn", "Your turn"
+        REMINDER = "reminder", "Time nearly out"
+        GAME_OVER = "game_over", "Game over"
+        INVITATION = "invitation", "Invitation"
+        DIGEST = "digest", "Daily digest"
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        SENT = "sent", "Sent"
+        CANCELLED = "cancelled", "Cancelled"
+        FAILED = "failed", "Failed"
+
+    key = models.CharField(max_length=120, unique=True)
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
+    )
+    table = models.ForeignKey(
+        "tables.Table", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    seat = models.ForeignKey(
+        "tables.Seat", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    version = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    error = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField()
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [
+            models.Index(
+                fields=["created_at"],
+                condition=models.Q(status="pending"),
+                name="notification_pending_idx",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} to {self.user} ({self.status})"
+
+    @staticmethod
+    def make_key(kind: str, *, user_id: int, table_id: int | None = None, part: object = "") -> str:
+        return f"{kind}:u{user_id}:t{table_id or 0}:{part}"

@@ -1,0 +1,152 @@
+"""Writing notifications into the outbox, inside the caller's transaction.
+
+Rows are dispatched to the worker once the transaction commits. If the broker
+cannot be reached then, nothing is lost: the rows stay pending and the
+worker's periodic drain sends them when it can.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+
+from accounts.models import Profile
+from notifications.models import Notification
+from tables.models import Seat, Table
+
+log = logging.getLogger(__name__)
+Kind = Notification.Kind
+
+
+def _preferences(user_ids: Iterable[int]) -> dict[int, Profile]:
+    ids = set(user_ids)
+    return {p.user_id: p for p in Profile.objects.filter(user_id__in=ids)} if ids else {}
+
+
+def _create(
+    kind: str,
+    *,
+    user_id: int,
+    now: datetime,
+    table: Table | None = None,
+    seat: Seat | None = None,
+    part: object = "",
+) -> Notification | None:
+    """One outbox row, unless the same one exists already (then None)."""
+    key = Notification.make_key(
+        kind, user_id=user_id, table_id=table.pk if table else None, part=part
+    )
+    try:
+        with transaction.atomic():
+            return Notification.objects.create(
+                key=key,
+                kind=kind,
+                user_id=user_id,
+                table=table,
+                seat=seat,
+                version=table.version if table else 0,
+                created_at=now,
+            )
+    except IntegrityError:
+        return None
+
+
+def queue_turns(table: Table, seats: list[Seat], now: datetime) -> list[Notification]:
+    """ "Your turn" emails for seats newly asked to act, for players who want
+    them at once, and only if they have opened the table since the last one."""
+    due = [
+        s
+        for s in seats
+        if not s.dropped
+        and (
+            s.notified_version is None
+            or (s.seen_version is not None and s.seen_version >= s.notified_version)
+        )
+    ]
+    if not due:
+        return []
+    prefs = _preferences(s.user_id for s in due)
+    queued, notified = [], []
+    for seat in due:
+        prefer = (
+            prefs[seat.user_id].notify_turn if seat.user_id in prefs else Profile.Notify.IMMEDIATE
+        )
+        if prefer != Profile.Notify.IMMEDIATE:
+            continue
+        row = _create(
+            Kind.TURN,
+            user_id=seat.user_id,
+            now=now,
+            table=table,
+            seat=seat,
+            part=f"v{table.version}",
+        )
+        if row is not None:
+            queued.append(row)
+            seat.notified_version = table.version
+            notified.append(seat)
+    if notified:
+        Seat.objects.bulk_update(notified, ["notified_version"])
+    dispatch(queued)
+    return queued
+
+
+def queue_game_over(table: Table, seats: list[Seat], now: datetime) -> list[Notification]:
+    prefs = _preferences(s.user_id for s in seats)
+    queued = []
+    for seat in seats:
+        if seat.user_id in prefs and not prefs[seat.user_id].notify_game_over:
+            continue
+        row = _create(Kind.GAME_OVER, user_id=seat.user_id, now=now, table=table, seat=seat)
+        if row is not None:
+            queued.append(row)
+    dispatch(queued)
+    return queued
+
+
+def queue_reminder(table: Table, seat: Seat, now: datetime) -> Notification | None:
+    """Once per turn: the turn is named by when its clock started."""
+    profile = _preferences([seat.user_id]).get(seat.user_id)
+    if profile is not None and not profile.notify_reminder:
+        return None
+    started = int(seat.turn_started_at.timestamp()) if seat.turn_started_at else 0
+    row = _create(
+        Kind.REMINDER, user_id=seat.user_id, now=now, table=table, seat=seat, part=f"s{started}"
+    )
+    dispatch([row] if row else [])
+    return row
+
+
+def queue_invitation(table: Table, user: AbstractBaseUser, now: datetime) -> Notification | None:
+    profile = _preferences([user.pk]).get(user.pk)
+    if profile is not None and not profile.notify_invitation:
+        return None
+    row = _create(Kind.INVITATION, user_id=user.pk, now=now, table=table)
+    dispatch([row] if row else [])
+    return row
+
+
+def queue_digest(user_id: int, day: str, now: datetime) -> Notification | None:
+    row = _create(Kind.DIGEST, user_id=user_id, now=now, part=day)
+    dispatch([row] if row else [])
+    return row
+
+
+def dispatch(rows: list[Notification]) -> None:
+    """Ask the worker to send these rows once the transaction commits."""
+    ids = [row.pk for row in rows]
+    if ids:
+        transaction.on_commit(lambda: send_soon(ids))
+
+
+def send_soon(ids: list[int]) -> None:
+    from notifications.tasks import send_notifications
+
+    try:
+        send_notifications.apply_async((ids,), retry=False)
+    except Exception:  # any broker failure: the drain sends them later
+        log.warning("Broker unreachable; %d notification(s) stay in the outbox.", len(ids))

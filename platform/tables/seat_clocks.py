@@ -1,0 +1,97 @@
+"""The clocks of a table's seats.
+
+A seat's clock starts when the game asks it to act and stops when it moves or
+is no longer asked (a reaction window closed by someone else). Running time
+leaves out the player's vacations. While it runs, `deadline_at` is when the
+bank runs out and `remind_at` when 80% of this turn's time is used.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from accounts.vacations import pauses_for
+from tables import clock
+from tables.models import Seat, Table
+
+# Saved with the clocks: the version a mover has seen (their own move's).
+SEAT_FIELDS = [
+    "must_act",
+    "turn_started_at",
+    "deadline_at",
+    "remind_at",
+    "reminded_at",
+    "time_left",
+    "seen_version",
+]
+
+
+def update(
+    table: Table,
+    seats: list[Seat],
+    acting: set[int],
+    now: datetime,
+    *,
+    restarted: set[int],
+    moved: set[int],
+) -> list[Seat]:
+    """Start and stop clocks after the game moved on, and save the seats that
+    changed. `restarted`: seats whose decision ended (they moved, or stopped
+    being asked); those asked again get a fresh clock. `moved`: seats that
+    earned their increment. Returns the seats newly asked to act."""
+    stopping = [
+        s for s in seats if s.must_act and (s.number in restarted or s.number not in acting)
+    ]
+    starting = [
+        s for s in seats if s.number in acting and (not s.must_act or s.number in restarted)
+    ]
+    if not stopping and not starting:
+        return []
+    timed = table.time_bank is not None
+    # Vacations that overlap any clock being stopped count too.
+    since = min([now] + [s.turn_started_at for s in stopping if s.turn_started_at])
+    pauses = pauses_for({s.user_id for s in stopping + starting}, since) if timed else {}
+    for seat in stopping:
+        stop(table, seat, now, moved=seat.number in moved, pauses=pauses.get(seat.user_id, []))
+    for seat in starting:
+        start(table, seat, now, pauses=pauses.get(seat.user_id, []))
+    changed = {s.pk: s for s in stopping + starting}
+    Seat.objects.bulk_update(list(changed.values()), SEAT_FIELDS)
+    return starting
+
+
+def stop(table: Table, seat: Seat, now: datetime, *, moved: bool, pauses: list) -> None:
+    if table.time_bank is not None and seat.turn_started_at is not None:
+        seat.time_left = clock.charge(
+            bank(table, seat),
+            clock.running(seat.turn_started_at, now, pauses),
+            moved=moved,
+            increment=table.time_increment,
+            cap=table.time_cap,
+        )
+    seat.must_act = False
+    seat.turn_started_at = None
+    seat.deadline_at = None
+    seat.remind_at = None
+    seat.reminded_at = None
+
+
+def start(table: Table, seat: Seat, now: datetime, *, pauses: list) -> None:
+    seat.must_act = True
+    seat.turn_started_at = now
+    seat.reminded_at = None
+    schedule(table, seat, pauses)
+
+
+def schedule(table: Table, seat: Seat, pauses: list) -> None:
+    """Set the running clock's deadline and reminder time."""
+    if table.time_bank is None or seat.dropped or seat.turn_started_at is None:
+        seat.deadline_at = seat.remind_at = None
+        return
+    left = bank(table, seat)
+    seat.deadline_at = clock.deadline(seat.turn_started_at, left, pauses)
+    seat.remind_at = clock.deadline(seat.turn_started_at, left * clock.REMIND_AT_USED, pauses)
+
+
+def bank(table: Table, seat: Seat):
+    return seat.time_left if seat.time_left is not None else table.time_bank
