@@ -7,12 +7,42 @@ from typing import Any
 
 from django import forms
 
-from games.engine import Engine
+from games.engine import Engine, Option
 from tables import clock
 
 
+def _codec(opt: Option) -> tuple[Any, Any]:
+    """How an option's values travel in the form: text options as they are
+    (``both_one``), others as JSON (``true``, ``3``), so posted values stay
+    readable for people and scripts alike."""
+    if all(isinstance(value, str) for value, _ in opt.choices):
+        return str, str
+    return json.dumps, json.loads
+
+
+def _player_limits(engine: Engine) -> list[str]:
+    """The option values that change how many may play ("With Factions On:
+    3 to 6 players."), so the form says so before it is posted."""
+    defaults = engine.clean_options({})
+    usual = engine.player_range(defaults)
+    notes = []
+    for opt in engine.options:
+        for value, label in opt.choices:
+            low, high = engine.player_range({**defaults, opt.key: value})
+            if (low, high) != usual:
+                # A label's lead words are enough: "On: Loyalists and..." -> "On".
+                short = label.split(":", 1)[0]
+                notes.append(f"With {opt.label} {short}: {low} to {high} players.")
+    return notes
+
+
 class TableForm(forms.Form):
-    """Player count, the game's options, the time control."""
+    """Player count, the game's options, the time control.
+
+    An option left out of the post takes the game's default. Which player
+    counts the chosen options allow is the engine's to say
+    (`Engine.player_range`); the view shows its refusal as a form error.
+    """
 
     def __init__(self, engine: Engine, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -22,14 +52,19 @@ class TableForm(forms.Form):
             coerce=int,
             choices=[(n, str(n)) for n in range(engine.min_players, engine.max_players + 1)],
             initial=engine.max_players,
-            help_text="The game can start once the minimum is seated.",
+            help_text=" ".join(
+                ["The game can start once the minimum is seated.", *_player_limits(engine)]
+            ),
         )
         for opt in engine.options:
+            encode, decode = _codec(opt)
             self.fields[f"opt_{opt.key}"] = forms.TypedChoiceField(
                 label=opt.label,
-                choices=[(json.dumps(value), label) for value, label in opt.choices],
-                coerce=json.loads,
-                initial=json.dumps(opt.default),
+                choices=[(encode(value), label) for value, label in opt.choices],
+                coerce=decode,
+                required=False,
+                empty_value=opt.default,
+                initial=encode(opt.default),
                 help_text=opt.help,
             )
         self.fields["time_control"] = forms.ChoiceField(
