@@ -186,7 +186,10 @@ class Engine(ABC):
 
     def prompt(self, state: State) -> str:
         """What the seats in `to_act` are being asked, completing "Waiting for
-        Ana and Ben to ..." (e.g. "respond to {p2}'s Tax"). Public."""
+        Ana and Ben to ..." (e.g. "respond to {p2}'s Tax"). Public.
+
+        It also tells one decision from the next: a seat's consecutive moves
+        under the same prompt are one decision (one clock, one timeout)."""
         return "move"
 
     def summary(self, state: State) -> str:

@@ -89,8 +89,8 @@ def queue_turns(table: Table, seats: list[Seat], now: datetime) -> list[Notifica
             queued.append(row)
             seat.notified_version = table.version
             notified.append(seat)
-    if notified:
-        Seat.objects.bulk_update(notified, ["notified_version"])
+    for seat in notified:
+        seat.save(update_fields=["notified_version"])
     dispatch(queued)
     return queued
 

@@ -463,7 +463,7 @@ def table_timeouts_play(*, table_id: int, now: datetime) -> int:
         play = _Play.load(table, seats, now)
         for seat in late:
             _time_out(play, table, seat, now)
-        Seat.objects.bulk_update(late, ["timeouts", "dropped_at", "drop_reason"])
+            seat.save(update_fields=["timeouts", "dropped_at", "drop_reason"])
         play.finish()
     return len(late)
 
@@ -473,13 +473,22 @@ MAX_TIMEOUT_STEPS = 20
 
 
 def _time_out(play: _Play, table: Table, seat: Seat, now: datetime) -> None:
-    """Finish the late seat's decision with its timeout moves; count one
-    timeout, and drop the player when they have used them all."""
+    """Finish the late seat's decision with its timeout moves, count one
+    timeout, and drop the player when they have used them all.
+
+    A decision can take a few small moves (Koryo's order: the kind, then how
+    many); they belong to the same decision while the game asks that seat the
+    same question (its prompt). A new question, such as Coup's next turn
+    after a reaction window closes, gets a fresh clock instead."""
+    question = play.engine.prompt(play.state)
     for _ in range(MAX_TIMEOUT_STEPS):
         if play.over or seat.number not in play.acting:
             break
-        move = play.engine.timeout_move(play.state, seat.number)
-        play.record(seat.number, move, Move.Kind.TIMEOUT)
+        play.record(
+            seat.number, play.engine.timeout_move(play.state, seat.number), Move.Kind.TIMEOUT
+        )
+        if play.engine.prompt(play.state) != question:
+            break
     seat.timeouts += 1
     if seat.timeouts >= table.max_timeouts:
         seat.dropped_at = now
@@ -503,7 +512,7 @@ def seat_clocks_reschedule(*, user: AbstractBaseUser) -> int:
     pauses = pauses_for([user.pk], since).get(user.pk, [])
     for seat in seats:
         seat_clocks.schedule(seat.table, seat, pauses)
-    Seat.objects.bulk_update(seats, ["deadline_at", "remind_at"])
+        seat.save(update_fields=["deadline_at", "remind_at"])
     return len(seats)
 
 
