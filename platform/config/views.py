@@ -8,6 +8,12 @@ def ratelimited(request: HttpRequest, exception: Exception) -> HttpResponse:
     message = "Too many requests. Please wait a minute and try again."
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": message}, status=429)
+    if getattr(request, "htmx", False):
+        # Show the message above the board instead of replacing the board.
+        response = render(request, "_notice.html", {"message": message}, status=429)
+        response["HX-Retarget"] = "#notice"
+        response["HX-Reswap"] = "innerHTML"
+        return response
     return render(request, "429.html", {"message": message}, status=429)
 
 

@@ -58,12 +58,22 @@ def new_page(browser, live_server):
         context.set_default_timeout(15_000)
         contexts.append(context)
         page = context.new_page()
-        page.on("pageerror", lambda exc: pytest.fail(f"JavaScript error: {exc}"))
+        page.on("pageerror", lambda exc: problems.append(f"JavaScript error: {exc}"))
+        page.on(
+            "console",
+            lambda msg: (
+                problems.append(f"CSP: {msg.text}")
+                if "Content Security Policy" in msg.text
+                else None
+            ),
+        )
         return page
 
+    problems: list[str] = []
     yield make
     for context in contexts:
         context.close()
+    assert problems == [], problems
 
 
 def shot(page, name: str) -> Path:
