@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import transaction
 
 from notifications import emails
@@ -19,7 +20,7 @@ log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 5
 # Rows the on-commit dispatch should have sent already; older ones are
 # picked up by the drain.
-DRAIN_AFTER = timedelta(seconds=20)
+DRAIN_AFTER = timedelta(seconds=settings.OUTBOX_RETRY_SECONDS)
 
 
 def deliver(notification_id: int, now: datetime | None = None) -> bool:

@@ -2,6 +2,8 @@
 
 Run in a subprocess against the database and broker of the test's choosing:
   python -m tests.clocks.scenario setup     -> prints the table id
+  python -m tests.clocks.scenario bots      -> a table with no time limit and an
+                                               API token per seat, as JSON
   python -m tests.clocks.scenario report ID -> prints the table's state as JSON
 """
 
@@ -13,17 +15,37 @@ import sys
 from datetime import timedelta
 
 
-def setup() -> int:
+def players() -> list:
     from django.contrib.auth import get_user_model
 
     from accounts.models import Profile
-    from tables import clock, services
 
     users = []
     for name in ("ana", "ben"):
         user = get_user_model().objects.create_user(name, f"{name}@example.org", "x-long-pass-1")
         Profile.objects.create(user=user)
         users.append(user)
+    return users
+
+
+def bots() -> dict:
+    from accounts.tokens import token_create
+    from tables import services
+
+    users = players()
+    table = services.table_create(creator=users[0], game="coup", max_players=2, time_control="none")
+    services.table_join(table_id=table.pk, user=users[1])
+    services.table_start(table_id=table.pk, user=users[0])
+    tokens = {}
+    for seat in table.seats.all():
+        tokens[seat.number] = token_create(user=seat.user, name="bot")[1]
+    return {"table": table.pk, "tokens": tokens}
+
+
+def setup() -> int:
+    from tables import clock, services
+
+    users = players()
     seconds = int(os.environ.get("SCENARIO_BANK_SECONDS", "8"))
     control = clock.custom(
         timedelta(seconds=seconds), timedelta(seconds=1), timedelta(seconds=seconds)
@@ -65,6 +87,8 @@ def main() -> None:
     command = sys.argv[1]
     if command == "setup":
         print(setup())
+    elif command == "bots":
+        print(json.dumps(bots()))
     elif command == "report":
         print(json.dumps(report(int(sys.argv[2]))))
 

@@ -1,0 +1,145 @@
+"""Running the site's own processes (manage.py, a worker, gunicorn, Redis)
+from tests, against a scratch database."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from contextlib import contextmanager
+from pathlib import Path
+
+import psycopg
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PG = os.environ.get("E2E_POSTGRES", "postgres://postgres@127.0.0.1:5432")
+BIN = Path(sys.executable).parent
+
+
+def run(env: dict, *args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout.strip()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_port(port: int, timeout: float = 30) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.2)
+    raise TimeoutError(f"nothing listens on port {port}")
+
+
+@contextmanager
+def scratch_postgres():
+    """A new, empty PostgreSQL database, dropped afterwards."""
+    name = f"tabletop_e2e_{uuid.uuid4().hex[:8]}"
+    try:
+        admin = psycopg.connect(f"{PG}/postgres", autocommit=True)
+    except psycopg.OperationalError:
+        pytest.skip("PostgreSQL is not reachable")
+    admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"{PG}/{name}"
+    finally:
+        admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+        admin.close()
+
+
+def site_env(tmp_path: Path, **extra: str) -> dict:
+    """The environment of a site process: files under tmp_path, emails to files."""
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in {"DATABASE_URL", "CELERY_BROKER_URL", "DJANGO_SETTINGS_MODULE"}
+    }
+    env.update(
+        VAR_DIR=str(tmp_path / "var"),
+        EMAIL_URL=f"file://{tmp_path / 'mail'}",
+        SWEEP_SECONDS="1",
+        DEBUG="1",
+        PYTHONPATH=f"{ROOT / 'platform'}:{ROOT}",
+    )
+    env.update(extra)
+    return env
+
+
+class Process:
+    """A background process with its output in a log file."""
+
+    def __init__(self, name: str, args: list[str], env: dict, tmp_path: Path):
+        self.log_path = tmp_path / f"{name}.log"
+        self.log = open(self.log_path, "w")  # noqa: SIM115 - closed in stop()
+        self.proc = subprocess.Popen(
+            args, cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT
+        )
+
+    def tail(self, chars: int = 3000) -> str:
+        return self.log_path.read_text()[-chars:]
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        self.log.close()
+
+
+def worker(env: dict, tmp_path: Path) -> Process:
+    return Process(
+        "worker",
+        [
+            str(BIN / "celery"),
+            "-A",
+            "config",
+            "worker",
+            "--beat",
+            "--concurrency",
+            "1",
+            "--loglevel",
+            "info",
+            "--schedule",
+            str(tmp_path / "beat-schedule"),
+        ],
+        env,
+        tmp_path,
+    )
+
+
+def redis_server(port: int, tmp_path: Path) -> Process:
+    process = Process(
+        f"redis-{port}",
+        [
+            "redis-server",
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(tmp_path),
+        ],
+        os.environ.copy(),
+        tmp_path,
+    )
+    wait_for_port(port)
+    return process
