@@ -12,14 +12,18 @@ import pytest
 from games import registry
 from tests.conftest import ApiClient, login_client, play_random_moves, start_table, state_of
 from tests.coup.secrets import scramble_secrets as scramble_coup
+from tests.koryo.secrets import scramble_secrets as scramble_koryo
 
 pytestmark = pytest.mark.django_db
 
-SCRAMBLERS = {"coup": scramble_coup}
+SCRAMBLERS = {"coup": scramble_coup, "koryo": scramble_koryo}
 CASES = [
     ("coup", 2, {}),
     ("coup", 4, {}),
     ("coup", 5, {"factions": True, "rounds_to_win": 2}),
+    ("koryo", 2, {}),
+    ("koryo", 3, {}),
+    ("koryo", 4, {}),
 ]
 
 _CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"')

@@ -1,0 +1,229 @@
+"""Two people sign up, open and join a two-player Koryo table and play it to
+the end in their browsers, each page updating by itself when the other moves.
+
+The first two rounds are scripted so that the buttons of every kind of
+decision get clicked: orders (kind, then count), reveals, the Banker's token,
+a Barbarians target (KOR-7.8) and a Lobbying swap picked card after card
+(KOR-7.9). To have the cards those rounds need, the test rewrites the hands
+in the stored state right after each deal, before anyone has clicked; every
+move is then made with the buttons. The rest of the game is played with
+buttons picked at random, down to the final score sheet (KOR-9).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from games.koryo.models import KoryoState
+from games.koryo.rules import CARD_KINDS, EVENT_KINDS
+from tables.models import Table
+from tests.browser.conftest import shot, sign_up
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+# -- the stored state ---------------------------------------------------------------
+
+
+def stored(table: Table) -> dict:
+    return KoryoState.objects.get(pk=table.pk).state
+
+
+def give(table: Table, seat: int, wanted: dict[int | str, int]) -> None:
+    """Swap cards between a seat's fresh hand and the deck so that it holds at
+    least `wanted` cards of each kind (a family number or an event's name)."""
+    state = stored(table)
+    hand, deck = state["hands"][seat], state["deck"]
+    kinds = {EVENT_KINDS.get(kind, kind): count for kind, count in wanted.items()}
+    for kind, count in kinds.items():
+        spare = [c for c in hand if CARD_KINDS[c] not in kinds]
+        supply = [c for c in deck if CARD_KINDS[c] == kind]
+        for _ in range(count - sum(1 for c in hand if CARD_KINDS[c] == kind)):
+            out, into = spare.pop(), supply.pop()
+            hand[hand.index(out)] = into
+            deck[deck.index(into)] = out
+    hand.sort()
+    KoryoState.objects.filter(pk=table.pk).update(state=state)
+
+
+# -- clicking -----------------------------------------------------------------------
+
+
+def wait_for_turn(page, table: Table) -> None:
+    """No reload: the page's poll must bring the new position by itself."""
+    table.refresh_from_db()
+    page.wait_for_selector(
+        f"form.moves input[name=version][value='{table.version}']", state="attached"
+    )
+
+
+def click(page, table: Table, selector: str) -> None:
+    """Click a move button and wait for the board the answer redraws."""
+    wait_for_turn(page, table)
+    page.locator(f"form.moves {selector}").click()
+    page.wait_for_selector(
+        f"#board .poll[hx-get*='version={table.version + 1}&']", state="attached"
+    )
+    table.refresh_from_db()
+
+
+def button(move: dict) -> str:
+    return f"button[value='{json.dumps(move, separators=(',', ':'))}']"
+
+
+def offered(page) -> list[tuple[dict, str]]:
+    """The moves the page offers, with their buttons' texts."""
+    pairs = page.locator("form.moves button[name=move]").evaluate_all(
+        "bs => bs.map(b => [b.value, b.innerText])"
+    )
+    return [(json.loads(value), label) for value, label in pairs]
+
+
+def held(label: str) -> int:
+    """How many cards a "Play this kind" button says the hand holds (the
+    number after the times sign)."""
+    return int(label.rsplit("\N{MULTIPLICATION SIGN}", 1)[-1])
+
+
+def pick(offers: list[tuple[dict, str]], rng: random.Random) -> dict:
+    """Mostly big orders, so that tableaux fill up and players must discard;
+    otherwise any button."""
+    moves = [move for move, _ in offers if move["action"] != "order_back"]
+    kinds = [(held(label), move) for move, label in offers if move["action"] == "order_kind"]
+    counts = [move for move in moves if move["action"] == "order_count"]
+    if rng.random() < 0.7:
+        if kinds:
+            return max(kinds, key=lambda pair: pair[0])[1]
+        if counts:
+            return counts[-1]
+    return rng.choice(moves)
+
+
+# -- the game -------------------------------------------------------------------------
+
+
+def open_table(ana, ben) -> Table:
+    sign_up(ana, "ana")
+    sign_up(ben, "ben")
+    ana.click("text=New table")
+    ana.click(".tabs a:has-text('Koryo')")
+    ana.select_option("select[name=max_players]", "2")
+    ana.select_option("select[name=time_control]", "fast")
+    shot(ana, "koryo-01-new-table")
+    ana.click("button:has-text('Open the table')")
+    table = Table.objects.get()
+    # A known seed: the same deal, the same game, on every run.
+    Table.objects.filter(pk=table.pk).update(seed=20261129)
+    ben.goto("/")
+    ben.click("button:has-text('Join')")
+    ana.reload()
+    ana.click("button:has-text('Start the game')")
+    table.refresh_from_db()
+    return table
+
+
+def test_two_players_play_koryo_through_its_buttons(new_page, settings):
+    settings.TABLE_POLL_SECONDS = 1
+    ana, ben = new_page(), new_page()
+    table = open_table(ana, ben)
+    by_seat = {
+        seat.number: {"ana": ana, "ben": ben}[seat.user.username] for seat in table.seats.all()
+    }
+    names = {seat.number: seat.user.username for seat in table.seats.all()}
+    first = stored(table)["first_player"]
+    second = 1 - first
+    fp, sp = by_seat[first], by_seat[second]
+
+    # Round 1: the first player places 3 Merchants; the second a Barbarians.
+    give(table, first, {9: 3})
+    give(table, second, {"barbarians": 1})
+    for page in (ana, ben):
+        page.goto(f"/tables/{table.pk}/")
+    fp.wait_for_selector("#k-hand .kstack.fam-9")
+    # The reference of the families stays open while the board redraws.
+    sp.click("#k-help summary")
+    shot(fp, "koryo-02-orders-my-hand")
+    click(fp, table, ".k-move-row button.fam-9")
+    fp.wait_for_selector("text=How many Merchants?")
+    shot(fp, "koryo-03-orders-how-many")
+    click(fp, table, "button:has-text('Play 3 Merchants')")
+    # The first player sees their own order face up; the other, three backs.
+    fp.wait_for_selector(f"#k-player-{first} .k-orders .kcard.fam-9.facedown")
+    sp.wait_for_selector(f"#k-player-{first} .k-orders-count:has-text('3 cards')")
+    assert sp.locator(f"#k-player-{first} .k-backs .kcard.back").count() == 3
+    assert sp.locator(f"#k-player-{first} .kcard.fam-9").count() == 0
+    assert sp.locator("#k-help[open]").count() == 1
+    shot(sp, "koryo-04-orders-the-others-backs")
+    click(sp, table, ".k-move-row button.ev-barbarians")
+    click(sp, table, "button:has-text('Play 1 Barbarians')")
+
+    for _ in range(3):
+        click(fp, table, "button:has-text('Merchant')")
+    sp.wait_for_selector(f"#k-player-{first} .kstack.fam-9.majority")
+    shot(sp, "koryo-05-actions-reveal")
+    click(sp, table, "button.ev-barbarians")
+    sp.wait_for_selector("#k-pending")
+    shot(sp, "koryo-06-barbarians-target")
+    click(sp, table, f".k-owner:has-text('{names[first]}') button:has-text('Merchant')")
+    fp.wait_for_selector(f"text={names[second]}'s Barbarians destroy {names[first]}'s Merchant.")
+    assert fp.locator(f"#k-player-{first} .kstack.fam-9 .kcard").count() == 2
+
+    # Round 2: the token has passed; the new first player places 2 Bankers
+    # and takes a token with them, the other swaps with a Lobbying.
+    state = stored(table)
+    assert state["round"] == 2 and state["first_player"] == second
+    give(table, second, {6: 2})
+    give(table, first, {"lobbying": 1})
+    for page in (ana, ben):
+        page.reload()
+    click(sp, table, ".k-move-row button.fam-6")
+    click(sp, table, "button:has-text('Play 2 Bankers')")
+    click(fp, table, ".k-move-row button.ev-lobbying")
+    click(fp, table, "button:has-text('Play 1 Lobbying')")
+    click(sp, table, "button:has-text('Banker')")
+    click(sp, table, "button:has-text('Banker')")
+    shot(sp, "koryo-07-banker-power")
+    click(sp, table, "button:has-text('Take a victory token from the bank')")
+    fp.wait_for_selector(f"#k-player-{second} .k-player-tokens:has-text('1')")
+    click(fp, table, "button.ev-lobbying")
+    click(fp, table, f".k-owner:has-text('{names[first]}') button:has-text('Merchant')")
+    fp.wait_for_selector("#k-pending:has-text('now the card of another player')")
+    shot(fp, "koryo-08-lobbying-second-card")
+    click(fp, table, f".k-owner:has-text('{names[second]}') button:has-text('Banker')")
+    sp.wait_for_selector(f"text={names[first]}'s Lobbying swaps")
+    assert sp.locator(f"#k-player-{first} .kstack.fam-6").count() == 1
+    assert sp.locator(f"#k-player-{second} .kstack.fam-9").count() == 1
+
+    # The rest of the game, with buttons picked at random.
+    rng = random.Random(5)
+    shots = set()
+    for _ in range(600):
+        table.refresh_from_db()
+        if table.status != "active":
+            break
+        page = by_seat[table.to_act[0]]
+        wait_for_turn(page, table)
+        offers = offered(page)
+        actions = {move["action"] for move, _ in offers}
+        state = stored(table)
+        for wanted, name in [("discard", "koryo-09-discard"), ("spy_steal", "koryo-10-spy")]:
+            if wanted in actions and name not in shots:
+                shots.add(name)
+                shot(page, name)
+        if state["round"] == 5 and "mid" not in shots:
+            shots.add("mid")
+            shot(page, "koryo-11-round-5")
+        click(page, table, button(pick(offers, rng)))
+    table.refresh_from_db()
+    assert table.status == "finished"
+
+    scores = table.outcome["scores"]
+    for seat, page in by_seat.items():
+        page.wait_for_selector("text=Game over.")
+        page.wait_for_selector("#k-sheet")
+        shot(page, f"koryo-12-{names[seat]}-final-scores")
+        totals = page.locator("#k-sheet tfoot td").all_inner_texts()
+        assert [int(t) for t in totals] == scores

@@ -1,0 +1,382 @@
+"""The Koryo table page: what each player sees in each phase (KOR-3), the move
+buttons of each step, the final score sheet (KOR-9), what a page costs, and
+the timeout move of every kind of decision played through the move service."""
+
+from __future__ import annotations
+
+import random
+import re
+from html import unescape
+from html.parser import HTMLParser
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games.koryo.models import KoryoState
+from games.koryo.rules import BARBARIANS, CARD_KINDS, ENGINE
+from tables import services
+from tables.models import Table
+from tests.conftest import login_client, play_random_moves, start_table, state_of
+from tests.koryo.helpers import card_of, make_state
+from tests.koryo.test_playouts import Invariants
+
+pytestmark = pytest.mark.django_db
+
+# The page's typography: counts of cards, event points, empty score cells.
+X, MINUS, DASH = "\N{MULTIPLICATION SIGN}", "\N{MINUS SIGN}", "\N{EN DASH}"
+
+
+# -- helpers -------------------------------------------------------------------------
+
+
+def put_state(table: Table, state: dict) -> Table:
+    """Store a hand-made position, with the table's public columns to match."""
+    KoryoState.objects.filter(pk=table.pk).update(state=state)
+    table.to_act = ENGINE.to_act(state)
+    table.prompt = ENGINE.prompt(state)
+    table.summary = ENGINE.summary(state)
+    table.save()
+    return table
+
+
+def seeded_table(players, seed: int) -> Table:
+    """A started Koryo table whose deal is known: the same seed, the same game."""
+    table = services.table_create(
+        creator=players[0], game="koryo", max_players=len(players), time_control="none"
+    )
+    Table.objects.filter(pk=table.pk).update(seed=seed)
+    for user in players[1:]:
+        services.table_join(table_id=table.pk, user=user)
+    services.table_start(table_id=table.pk, user=players[0])
+    table.refresh_from_db()
+    return table
+
+
+def submit(table: Table, users, move: dict) -> Table:
+    table.refresh_from_db()
+    seat = table.to_act[0]
+    services.move_submit(table_id=table.pk, user=users[seat], version=table.version, move=move)
+    table.refresh_from_db()
+    return table
+
+
+def page(user, table: Table) -> str:
+    response = login_client(user).get(f"/tables/{table.pk}/")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+class _Section(HTMLParser):
+    """The text and the classes of the element with a given id."""
+
+    def __init__(self, element_id: str) -> None:
+        super().__init__()
+        self.element_id = element_id
+        self.depth = 0
+        self.texts: list[str] = []
+        self.classes: list[str] = []
+        self.found = False
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if self.depth:
+            if tag not in ("br", "input", "img", "meta", "link"):
+                self.depth += 1
+            self.classes.append(attrs.get("class") or "")
+        elif attrs.get("id") == self.element_id:
+            self.depth, self.found = 1, True
+
+    def handle_endtag(self, tag):
+        if self.depth:
+            self.depth -= 1
+
+    def handle_data(self, data):
+        if self.depth:
+            self.texts.append(data)
+
+
+def section(html: str, element_id: str) -> _Section | None:
+    parser = _Section(element_id)
+    parser.feed(html)
+    return parser if parser.found else None
+
+
+def text(html: str, element_id: str) -> str:
+    found = section(html, element_id)
+    return re.sub(r"\s+", " ", " ".join(found.texts)).strip() if found else ""
+
+
+def buttons(html: str) -> list[str]:
+    """The move buttons' texts, as a player reads them."""
+    form = re.search(r'<form class="moves".*?</form>', html, re.S)
+    if form is None:
+        return []
+    found = re.findall(
+        r'<button type="submit" name="move"[^>]*>(.*?)</button>', form.group(0), re.S
+    )
+    return [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", b)).strip() for b in found]
+
+
+@pytest.fixture
+def two(users):
+    """A started two-player table (ana seat 0, ben seat 1) to fill with positions."""
+    return start_table("koryo", users[:2])
+
+
+@pytest.fixture
+def three(users):
+    return start_table("koryo", users[:3])
+
+
+# -- orders (KOR-6) --------------------------------------------------------------------
+
+
+def test_in_the_orders_phase_i_see_my_hand_and_only_the_size_of_the_others(two, users):
+    ana, ben, carl = users[:3]
+    put_state(two, make_state(2, phase="orders", hands=[[6, 6, 2, "barbarians"], [9, 9, 9]]))
+    mine = page(ana, two)
+    hand = text(mine, "k-hand")
+    assert f"6 ¤ Banker 6 ¤ Banker {X}2" in hand and "Spy" in hand and "Barbarians" in hand
+    assert "Merchant" not in hand
+    assert "3 cards in hand" in text(mine, "k-player-1")
+    assert "Merchant" not in text(mine, "k-player-1")
+    assert "Your turn: place orders." in mine
+    assert buttons(mine) == [f"2 ◐ Spy {X}1", f"6 ¤ Banker {X}2", f"{MINUS}1 ⚔ Barbarians {X}1"]
+
+    theirs = page(ben, two)
+    assert f"Merchant {X}3" in text(theirs, "k-hand")
+    assert "Banker" not in text(theirs, "k-hand")
+    assert "4 cards in hand" in text(theirs, "k-player-0")
+    assert "Waiting for ana to place orders." in theirs
+    assert buttons(theirs) == []
+
+    spectator = page(carl, two)
+    assert section(spectator, "k-hand") is None
+    assert "4 cards in hand" in text(spectator, "k-player-0")
+    assert "3 cards in hand" in text(spectator, "k-player-1")
+    assert "Banker" not in text(spectator, "k-player-0") + text(spectator, "k-player-1")
+
+
+def test_after_choosing_a_kind_i_choose_how_many(two, users):
+    put_state(two, make_state(2, phase="orders", hands=[[6, 6, 2], [9]], order_kind=6))
+    html = page(users[0], two)
+    assert "How many Bankers?" in html
+    assert "Banker" in text(html, "k-hand") and "chosen" in text(html, "k-hand")
+    assert buttons(html) == ["Play 1 Banker", "Play 2 Bankers", "Choose another kind"]
+
+
+def test_with_the_shipowner_majority_a_pair_is_offered(two, users):
+    state = make_state(2, phase="orders", tableaux=[[5], []], hands=[[6, 2, 9], [9]], order_kind=6)
+    html = page(users[0], put_state(two, state))
+    assert "Or place one card each of two different kinds." in html
+    assert buttons(html) == [
+        "Play 1 Banker",
+        "Play 1 Banker and 1 Spy",
+        "Play 1 Banker and 1 Merchant",
+        "Choose another kind",
+    ]
+
+
+def test_my_face_down_cards_are_face_up_for_me_and_backs_for_the_others(two, users):
+    ana, ben = users[:2]
+    state = make_state(2, phase="actions", orders=[[6, 6], [9]], tableaux=[[3], [4]])
+    put_state(two, state)
+    mine = page(ana, two)
+    assert "Face down (only you see them)" in text(mine, "k-player-0")
+    assert "Banker" in text(mine, "k-player-0")
+    assert buttons(mine) == ["6 ¤ Banker"]
+    # Ben's single Merchant is a back for Ana.
+    other = section(mine, "k-player-1")
+    assert sum("kcard back" in c for c in other.classes) == 1
+    assert "1 card" in text(mine, "k-player-1") and "Merchant" not in text(mine, "k-player-1")
+
+    theirs = page(ben, two)
+    ana_panel = section(theirs, "k-player-0")
+    assert sum("kcard back" in c for c in ana_panel.classes) == 2
+    assert "2 cards" in text(theirs, "k-player-0")
+    assert "Banker" not in text(theirs, "k-player-0")
+
+
+def test_each_familys_majority_is_marked_in_its_holders_tableau(three, users):
+    state = make_state(3, tableaux=[[6, 6, 1], [6, 9], [9, 9]], orders=[[4], [], []])
+    html = page(users[1], put_state(three, state))
+    assert text(html, "k-player-0").count("★ majority") == 2  # Banker, Omniscient
+    assert "★ majority" not in text(html, "k-player-1")
+    assert text(html, "k-player-2").count("★ majority") == 1  # Merchant
+
+
+def test_the_season_card_bank_deck_and_first_player_are_shown(two, users):
+    state = make_state(
+        2, round_no=3, phase="orders", hands=[[9], [8]], tokens=[2, 1], first_player=1, current=1
+    )
+    html = page(users[0], put_state(two, state))
+    assert "Season 3 of 8" in re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+    assert "<strong>8</strong> cards dealt" in html and "keep at most <strong>5</strong>" in html
+    assert "<strong>5</strong> tokens" in html
+    assert f"<strong>{len(state['deck'])}</strong> cards" in html
+    assert "First player" in html and "Waiting for ben to place orders." in html
+
+
+# -- actions and events (KOR-7) --------------------------------------------------------
+
+
+def test_powers_are_offered_while_the_majority_is_held(two, users):
+    state = make_state(2, tableaux=[[6, 4, "lobbying", 2], [9]], orders=[[9], []], tokens=[0, 2])
+    html = page(users[0], put_state(two, state))
+    labels = buttons(html)
+    assert "Take a victory token from the bank" in labels
+    assert f"{MINUS}1 ⇄ Destroy your Lobbying card" in labels  # Priest
+    assert "Steal a victory token from ben" in labels
+    assert "Powers" in html
+
+
+def test_a_revealed_barbarians_offers_unprotected_opponents_cards_by_owner(three, users):
+    state = make_state(3, tableaux=[[], [6, 9], [7, 7]], orders=[["barbarians"], [], []])
+    state["tableaux"][0] = []
+    put_state(three, state)
+    table = submit(
+        three, users, {"action": "reveal", "card": card_of(state, 0, "barbarians", "orders")}
+    )
+    html = page(users[0], table)
+    assert "You revealed Barbarians" in text(html, "k-pending")
+    assert "ana revealed Barbarians" in text(page(users[2], table), "k-pending")
+    assert "Your turn: choose a Barbarian target." in html
+    assert buttons(html) == ["6 ¤ Banker", "9 ⚖ Merchant", "Let the Barbarians pass"]
+    # Carl holds the Guardian majority: none of his cards is offered (KOR-7.8).
+    assert "carl" not in re.search(r'<form class="moves".*?</form>', html, re.S).group(0)
+    assert "Waiting for ana to choose a Barbarian target." in page(users[1], table)
+
+    table = submit(table, users, {"action": "barbarians", "card": card_of(state, 1, 6)})
+    html = page(users[1], table)
+    assert section(html, "k-pending") is None
+    assert "Banker" not in text(html, "k-player-1")
+    assert "ana's Barbarians destroy ben's Banker." in unescape(html)
+
+
+def test_a_lobbying_is_chosen_card_after_card(two, users):
+    state = make_state(2, tableaux=[[9], [6, 2]], orders=[["lobbying"], []])
+    put_state(two, state)
+    table = submit(
+        two, users, {"action": "reveal", "card": card_of(state, 0, "lobbying", "orders")}
+    )
+    html = page(users[0], table)
+    assert "first the card to give away" in text(html, "k-pending")
+    assert buttons(html) == ["9 ⚖ Merchant", "2 ◐ Spy", "6 ¤ Banker", "Skip the Lobbying"]
+
+    table = submit(table, users, {"action": "lobby_first", "card": card_of(state, 0, 9)})
+    html = page(users[0], table)
+    assert "You revealed Lobbying and picked your Merchant" in text(html, "k-pending")
+    assert "ana revealed Lobbying and picked ana's Merchant" in text(
+        page(users[1], table), "k-pending"
+    )
+    assert buttons(html) == ["2 ◐ Spy", "6 ¤ Banker", "Skip the Lobbying"]
+
+    table = submit(table, users, {"action": "lobby_second", "card": card_of(state, 1, 2)})
+    html = page(users[1], table)
+    assert "Merchant" in text(html, "k-player-1") and "Spy" in text(html, "k-player-0")
+
+
+# -- end of round (KOR-8) and the final count (KOR-9) -------------------------------------
+
+
+def test_a_player_over_the_limit_discards_characters(two, users):
+    state = make_state(2, phase="discard", tableaux=[[9, 9, 9, 6, "barbarians"], [8]])
+    html = page(users[0], put_state(two, state))
+    assert "discard characters down to 3" in html
+    assert buttons(html) == ["6 ¤ Banker", "9 ⚖ Merchant"]
+    assert "5 cards in front · limit 3" in text(html, "k-player-0")
+
+
+def test_the_final_score_sheet_counts_family_by_family(two, users):
+    state = make_state(
+        2,
+        phase="discard",
+        round_no=8,
+        tableaux=[[9] * 6 + [8] * 3 + ["barbarians", 1], [9, 9, 6, 6]],
+        tokens=[0, 3],
+    )
+    table = put_state(two, state)
+    table = submit(table, users, {"action": "discard", "card": card_of(state, 0, 1)})
+    assert table.status == "finished"
+    for user in users[:3]:
+        sheet = text(page(user, table), "k-sheet")
+        assert "Final scores" in sheet
+        assert "ana wins ben" in sheet
+        # Merchants 9 (6 cards against 2), Journalists 8, one event, no token.
+        assert "Merchant 6 cards 9 2 cards 0" in sheet
+        assert f"Journalist 3 cards 8 {DASH}" in sheet
+        assert f"Banker {DASH} 2 cards 6" in sheet
+        assert f"Events {MINUS}1 0" in sheet and "Victory tokens 0 +3" in sheet
+        assert sheet.endswith("Total 16 9")
+    assert "ana wins with 16 points." in page(users[1], table)
+
+
+# -- costs and timeouts -------------------------------------------------------------------
+
+
+def queries(client, url: str) -> int:
+    with CaptureQueriesContext(connection) as ctx:
+        assert client.get(url).status_code == 200
+    return len(ctx.captured_queries)
+
+
+@pytest.mark.parametrize("path", ["", "board/"])
+def test_the_page_costs_the_same_after_5_and_120_moves(users, path, django_assert_max_num_queries):
+    early = play_random_moves(seeded_table(users[:4], 1), users[:4], 5, seed=1)
+    late = play_random_moves(seeded_table(users[:4], 2), users[:4], 120, seed=2)
+    assert late.is_active and late.version >= 120
+    client = login_client(users[0])
+    counts = [queries(client, f"/tables/{t.pk}/{path}") for t in (early, late)]
+    assert counts[0] == counts[1]
+    with django_assert_max_num_queries(10):
+        client.get(f"/tables/{late.pk}/{path}")
+
+
+def decision(state: dict) -> str:
+    """The kind of decision the player to act faces."""
+    if state["phase"] == "orders":
+        return "order_kind" if state["order_kind"] is None else "order_count"
+    if state["phase"] == "actions":
+        pending = state["pending"]
+        if pending is None:
+            return "actions"
+        if CARD_KINDS[pending["card"]] == BARBARIANS:
+            return "barbarians"
+        return "lobby_first" if pending["first"] is None else "lobby_second"
+    return "discard"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_timeout_move_of_every_decision_is_legal_and_leaves_a_legal_state(users, players):
+    """At random points of games played through the service, play the timeout
+    move instead of a chosen one: it is always listed, and the game goes on
+    with every invariant kept, for each kind of decision."""
+    seen: set[str] = set()
+    for seed in range(3):
+        table = seeded_table(users[:players], seed)
+        rng = random.Random(seed)
+        check = Invariants()
+        while table.is_active:
+            state = state_of(table)
+            check(state)
+            seat = table.to_act[0]
+            legal = ENGINE.legal_moves(state, seat)
+            timeout = ENGINE.timeout_move(state, seat)
+            assert timeout in legal, (decision(state), timeout)
+            kind = decision(state)
+            use_timeout = rng.random() < (0.9 if kind not in seen else 0.3)
+            if use_timeout:
+                seen.add(kind)
+            table = submit(table, users, timeout if use_timeout else rng.choice(legal))
+            assert table.is_active or table.outcome is not None
+        check(state_of(table))
+    assert seen == {
+        "order_kind",
+        "order_count",
+        "actions",
+        "barbarians",
+        "lobby_first",
+        "lobby_second",
+        "discard",
+    }
