@@ -48,6 +48,8 @@ class Table(models.Model):
     prompt = models.CharField(max_length=300, blank=True)
     summary = models.CharField(max_length=200, blank=True)
     outcome = models.JSONField(null=True, blank=True)
+    # The log lines of the deal (before any move), in the engine's format.
+    setup_log = models.JSONField(default=list, blank=True)
 
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

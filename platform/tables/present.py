@@ -22,6 +22,7 @@ from tables import clock
 from tables.models import Move, Seat, Table
 
 RECENT_LOG = 40
+SETUP = "setup"  # the kind of the log entry for the deal, before any move
 _PLACEHOLDER = re.compile(r"\{p(\d+)\}")
 
 
@@ -123,7 +124,7 @@ class LogEntry:
 
     @property
     def automatic(self) -> bool:
-        return self.kind != Move.Kind.PLAYER
+        return self.kind not in (Move.Kind.PLAYER, SETUP)
 
     @property
     def kind_label(self) -> str:
@@ -146,14 +147,26 @@ class LogEntry:
         }
 
 
-def log_entries(moves: list[Move], my_seat: int | None, names: dict[int, str]) -> list[LogEntry]:
+def _lines(log: list, my_seat: int | None, names: dict[int, str]) -> list[dict[str, Any]]:
+    return [
+        {"text": fill(ln["text"], names), "private": ln["to"] is not None}
+        for ln in visible_lines(log, my_seat)
+    ]
+
+
+def log_entries(
+    moves: list[Move], my_seat: int | None, names: dict[int, str], table: Table | None = None
+) -> list[LogEntry]:
+    """The entries of these moves a seat may read; with `table`, the deal's
+    lines come first when the moves start from the beginning."""
     entries = []
+    if table is not None and table.setup_log and (not moves or moves[0].seq == 1):
+        at = table.started_at or table.created_at
+        entries.append(LogEntry(0, -1, SETUP, at, _lines(table.setup_log, my_seat, names)))
     for mv in moves:
-        lines = [
-            {"text": fill(ln["text"], names), "private": ln["to"] is not None}
-            for ln in visible_lines(mv.log, my_seat)
-        ]
-        entries.append(LogEntry(mv.seq, mv.seat, mv.kind, mv.created_at, lines))
+        entries.append(
+            LogEntry(mv.seq, mv.seat, mv.kind, mv.created_at, _lines(mv.log, my_seat, names))
+        )
     return entries
 
 
@@ -236,7 +249,7 @@ def table_view(
         legal_moves=legal,
         move_labels=labels,
         waiting=waiting_line(table, names, my_seat) if table.is_active else "",
-        log=log_entries(moves, my_seat, names),
+        log=log_entries(moves, my_seat, names, table),
         now=now,
         my_standing_orders=next((s.standing_orders for s in seats if s.number == my_seat), {}),
     )

@@ -184,6 +184,7 @@ def table_start(*, table_id: int, user: AbstractBaseUser) -> Table:
                 seat.save(update_fields=["number"])
         state = engine.setup(len(seats), table.options, table.seed)
         entry.state_model.objects.create(table=table, state=state)
+        table.setup_log = engine.log(state)
         now = clock.now()
         table.status = Table.Status.ACTIVE
         table.started_at = now

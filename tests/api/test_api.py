@@ -140,12 +140,14 @@ def test_the_log_shows_each_player_their_own_private_lines_only(users):
     assert bots[other].post(url, {"version": 1, "move": {"action": "pass"}}).status_code == 200
     mine = bots[actor].get(f"/api/tables/{table.pk}/log").json()
     theirs = bots[other].get(f"/api/tables/{table.pk}/log").json()
-    assert any(line["private"] for e in mine["entries"] for line in e["lines"])
-    assert not any(line["private"] for e in theirs["entries"] for line in e["lines"])
+    # The deal comes first: each sees only their own cards.
+    assert mine["entries"][0]["kind"] == theirs["entries"][0]["kind"] == "setup"
+    assert mine["entries"][0]["lines"] != theirs["entries"][0]["lines"]
+    moves_mine, moves_theirs = mine["entries"][1:], theirs["entries"][1:]
+    assert any(line["private"] for e in moves_mine for line in e["lines"])
+    assert not any(line["private"] for e in moves_theirs for line in e["lines"])
     # A move's JSON is shown to its author only.
-    assert [e["move"] is not None for e in mine["entries"]] == [
-        e["seat"] == actor for e in mine["entries"]
-    ]
+    assert [e["move"] is not None for e in moves_mine] == [e["seat"] == actor for e in moves_mine]
 
 
 def test_api_token_command_prints_a_working_token_last(users, capsys):

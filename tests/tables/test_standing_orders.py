@@ -262,7 +262,7 @@ def test_the_table_page_and_the_log_show_automatic_moves_as_such(users):
     full_log = client.get(f"/tables/{table.pk}/log/").content.decode()
     assert full_log.count("standing order") == 2
     entries = ApiClient(users[actor]).get(f"/api/tables/{table.pk}/log").json()["entries"]
-    assert [e["kind"] for e in entries] == ["player", "standing", "standing"]
+    assert [e["kind"] for e in entries] == ["setup", "player", "standing", "standing"]
 
 
 def test_orders_are_set_through_the_api(users):
