@@ -223,8 +223,8 @@ def _option_out(opt) -> dict[str, Any]:
     }
 
 
-def _table_out(table: Table, user: AbstractBaseUser) -> dict[str, Any]:
-    tv = table_view(table, user, log_limit=0)
+def _table_out(table: Table, user: AbstractBaseUser, state: dict | None = None) -> dict[str, Any]:
+    tv = table_view(table, user, log_limit=0, state=state)
     return {
         "id": table.pk,
         "game": table.game,
@@ -349,10 +349,10 @@ def move_create(request: HttpRequest, table_id: int, payload: MoveIn):
     400: not a legal move; 403: not your seat or not your turn; 409: the table
     has moved on (stale version) or is not in play."""
     _limit_moves(request)
-    services.move_submit(
+    result = services.move_submit(
         table_id=table_id, user=request.auth, version=payload.version, move=payload.move
     )
-    return _table_out(_table(table_id), request.auth)
+    return _table_out(result.table, request.auth, state=result.state)
 
 
 @api.put("/tables/{table_id}/standing-orders", response={200: TableOut, **ERRORS}, tags=["moves"])

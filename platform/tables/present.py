@@ -21,7 +21,7 @@ from games.engine import visible_lines
 from tables import clock
 from tables.models import Move, Seat, Table
 
-RECENT_LOG = 40
+RECENT_LOG = 25
 SETUP = "setup"  # the kind of the log entry for the deal, before any move
 _PLACEHOLDER = re.compile(r"\{p(\d+)\}")
 
@@ -185,6 +185,8 @@ class TableView:
     log: list[LogEntry]
     now: datetime
     my_standing_orders: dict[str, Any] = field(default_factory=dict)
+    # The table version the viewer's seat had last seen (None: never).
+    my_seen_version: int | None = None
 
     @property
     def my_turn(self) -> bool:
@@ -214,13 +216,17 @@ def table_view(
     user: AbstractBaseUser | None,
     *,
     log_limit: int | None = RECENT_LOG,
+    state: dict[str, Any] | None = None,
 ) -> TableView:
-    """Everything `user` may see of `table`: 3 queries (seats, state, log)."""
+    """Everything `user` may see of `table`: a few queries (seats, vacations,
+    state unless given, the last `log_limit` moves: None for all, 0 for none)."""
     entry = registry.get(table.game)
     engine = entry.engine
     seats = list(table.seats.select_related("user").order_by("number"))
     now = clock.now()
-    away = on_vacation([s.user_id for s in seats], now) if table.is_active else {}
+    # Vacations only stop clocks: without a time limit there is nothing to show.
+    timed = table.is_active and table.time_bank is not None
+    away = on_vacation([s.user_id for s in seats], now) if timed else {}
     infos = seat_infos(seats, user, away)
     names = {s.number: s.username for s in infos}
     my_seat = next((s.number for s in infos if s.is_me), None)
@@ -232,14 +238,16 @@ def table_view(
     if table.status in (Table.Status.ACTIVE, Table.Status.FINISHED) or (
         table.status == Table.Status.ABORTED and table.started_at
     ):
-        state = entry.state_model.objects.get(pk=table.pk).state
+        if state is None:
+            state = entry.state_model.objects.get(pk=table.pk).state
         view = engine.view(state, my_seat)
         if table.is_active and my_seat is not None and my_seat in table.to_act:
             legal = engine.legal_moves(state, my_seat)
             labels = [fill(engine.move_label(state, my_seat, m), names) for m in legal]
-        query = table.moves.order_by("-seq")
-        moves = list(query[:log_limit] if log_limit else query)
-        moves.reverse()
+        if log_limit is None or log_limit > 0:
+            query = table.moves.order_by("-seq")
+            moves = list(query[:log_limit] if log_limit else query)
+            moves.reverse()
     return TableView(
         table=table,
         seats=infos,
@@ -252,4 +260,5 @@ def table_view(
         log=log_entries(moves, my_seat, names, table),
         now=now,
         my_standing_orders=next((s.standing_orders for s in seats if s.number == my_seat), {}),
+        my_seen_version=next((s.seen_version for s in seats if s.number == my_seat), None),
     )

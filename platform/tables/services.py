@@ -202,6 +202,7 @@ class MoveResult:
     table: Table
     seat: int
     applied: int  # moves written, the player's own and automatic ones
+    state: dict  # the game's state after them (for the caller's view only)
 
 
 def move_submit(
@@ -241,7 +242,9 @@ def move_submit(
         move = _legal_or_refuse(play.engine, play.state, seat.number, move)
         play.record(seat.number, move, Move.Kind.PLAYER)
         play.finish(viewer=seat)
-    return MoveResult(table=table, seat=seat.number, applied=table.version - version)
+    return MoveResult(
+        table=table, seat=seat.number, applied=table.version - version, state=play.state
+    )
 
 
 def _legal_or_refuse(engine: Engine, state: dict, seat: int, move: dict) -> dict:

@@ -81,12 +81,11 @@ def _page_context(request: HttpRequest, table: Table, error: str = "") -> dict[s
     return context
 
 
-def _mark_seen(request: HttpRequest, table: Table) -> None:
-    """Remember the player has looked, so the next turn may email them again."""
-    if request.user.is_authenticated and table.is_active:
-        Seat.objects.filter(table=table, user=request.user).exclude(
-            seen_version=table.version
-        ).update(seen_version=table.version)
+def _mark_seen(table: Table, tv) -> None:
+    """Remember the player has looked, so the next turn may email them again
+    (one small update, only when there is something new to have seen)."""
+    if tv.my_seat is not None and table.is_active and tv.my_seen_version != table.version:
+        Seat.objects.filter(table=table, number=tv.my_seat).update(seen_version=table.version)
 
 
 def _get_table(table_id: int) -> Table:
@@ -96,8 +95,8 @@ def _get_table(table_id: int) -> Table:
 @require_GET
 def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     table = _get_table(table_id)
-    _mark_seen(request, table)
     context = _page_context(request, table)
+    _mark_seen(table, context["tv"])
     if table.is_open:
         context["invited"] = table.invitations.select_related("user").order_by("created_at")
     return render(request, "tables/table.html", context)
@@ -106,8 +105,9 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_GET
 def table_board(request: HttpRequest, table_id: int) -> HttpResponse:
     table = _get_table(table_id)
-    _mark_seen(request, table)
-    return render(request, "tables/table.html#board", _page_context(request, table))
+    context = _page_context(request, table)
+    _mark_seen(table, context["tv"])
+    return render(request, "tables/table.html#board", context)
 
 
 @require_GET
@@ -150,10 +150,9 @@ def table_move(request: HttpRequest, table_id: int) -> HttpResponse:
             messages.error(request, error)
         return redirect("table", table_id=table_id)
     table = _get_table(table_id)
-    _mark_seen(request, table)
-    return render(
-        request, "tables/table.html#board", _page_context(request, table, error), status=status
-    )
+    context = _page_context(request, table, error)
+    _mark_seen(table, context["tv"])
+    return render(request, "tables/table.html#board", context, status=status)
 
 
 def _table_action(request: HttpRequest, table_id: int, action, done: str) -> HttpResponse:

@@ -31,6 +31,9 @@ def test_the_table_page_costs_the_same_after_5_and_200_moves(
     late = play_random_moves(late, users[:6], 200, seed=2)
     assert late.is_active and late.version >= 200
     client = login_client(users[0])
+    # A first look records what the player has seen (one update, once).
+    for t in (early, late):
+        client.get(f"/tables/{t.pk}/{path}")
     counts = [queries(client, f"/tables/{t.pk}/{path}") for t in (early, late)]
     assert counts[0] == counts[1]
     with django_assert_max_num_queries(10):

@@ -1,0 +1,377 @@
+"""Benchmark: HTTP load on the site as production runs it, against this
+machine's ceiling.
+
+Starts gunicorn with the production settings (DEBUG off, PostgreSQL, Redis
+for the cache and the broker) on a scratch database, opens N two-player Coup
+tables (five rounds to win, so games last) and lets M bot clients play them
+through the JSON API only for a fixed time: each bot reads a table
+(GET /api/tables/{id}) and posts one of its legal moves. A finished table is
+replaced by a new one through the API. Then, in the same run, it measures:
+
+- the database ceiling: pgbench running the database work of one move (lock
+  the table row, update it, insert the move row) with M clients;
+- the web ceiling: the same M clients reading a trivial Django view served by
+  the same gunicorn.
+
+It prints moves per second, p50/p95/p99 latencies of a move and of a table
+read, and moves per second as a fraction of each ceiling. Not a test.
+
+    .venv/bin/python -m bench.load [--clients 10 50] [--tables 200] [--seconds 30]
+
+Rate limits are off for the run (the bots would hit the per-player move
+limit), and the emails moves cause are queued to Redis but not sent (no
+worker competes for the two cores); everything else is the production path.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import redis
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT)]
+
+from tests.support.processes import (  # noqa: E402 - after the path is set
+    BIN,
+    Process,
+    free_port,
+    run,
+    scratch_postgres,
+    site_env,
+    wait_for_port,
+)
+
+REDIS = os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379/13")
+PRODUCTION = {
+    "DEBUG": "0",
+    "SECRET_KEY": "bench-" + "x" * 50,
+    "ALLOWED_HOSTS": "127.0.0.1",
+    "RATELIMIT_ENABLE": "0",
+    "CELERY_BROKER_URL": REDIS,
+    "REDIS_URL": REDIS,
+    "LOG_LEVEL": "WARNING",
+}
+# The proxy in front of gunicorn would say the request came over HTTPS.
+HEADERS = {"X-Forwarded-Proto": "https", "Content-Type": "application/json"}
+
+
+class Client:
+    """One keep-alive HTTP connection."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+
+    def request(self, method: str, path: str, token: str | None = None, body=None):
+        headers = dict(HEADERS)
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        data = json.dumps(body) if body is not None else None
+        for attempt in range(2):
+            try:
+                self.conn.request(method, path, body=data, headers=headers)
+                response = self.conn.getresponse()
+                raw = response.read()
+                return response.status, raw
+            except (http.client.HTTPException, ConnectionError):
+                self.conn.close()
+                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
+
+
+def setup_script(tables: int) -> str:
+    return f"""
+import json
+from django.contrib.auth import get_user_model
+from accounts.models import Profile
+from accounts.tokens import token_create
+from tables import services
+User = get_user_model()
+out = []
+for i in range({tables}):
+    pair = []
+    for side in "ab":
+        user = User.objects.create_user(f"{{side}}{{i}}", f"{{side}}{{i}}@example.org", "x")
+        Profile.objects.create(user=user, notify_turn="never")
+        pair.append(user)
+    out.append([token_create(user=u, name="bench")[1] for u in pair])
+print(json.dumps(out))
+"""
+
+
+def open_table(client: Client, tokens: list[str]) -> int:
+    status, raw = client.request(
+        "POST",
+        "/api/tables",
+        tokens[0],
+        {"game": "coup", "max_players": 2, "time_control": "none", "options": {"rounds_to_win": 5}},
+    )
+    assert status == 201, raw
+    table_id = json.loads(raw)["id"]
+    assert client.request("POST", f"/api/tables/{table_id}/join", tokens[1])[0] == 200
+    assert client.request("POST", f"/api/tables/{table_id}/start", tokens[0])[0] == 200
+    return table_id
+
+
+class Bot(threading.Thread):
+    def __init__(self, port, pairs, stop_at, seed):
+        super().__init__(daemon=True)
+        self.client = Client(port)
+        self.pairs = pairs  # [(table_id, [token seat 0, token seat 1]), ...]
+        self.stop_at = stop_at
+        self.rng = random.Random(seed)
+        self.reads: list[float] = []
+        self.moves: list[float] = []
+        self.errors = 0
+        self.conflicts = 0
+        self.opened = 0
+
+    def run(self) -> None:
+        to_act = {table_id: None for table_id, _ in self.pairs}
+        index = 0
+        while time.monotonic() < self.stop_at:
+            table_id, tokens = self.pairs[index % len(self.pairs)]
+            index += 1
+            seat = to_act.get(table_id)
+            token = tokens[seat if seat is not None else 0]
+            start = time.perf_counter()
+            status, raw = self.client.request("GET", f"/api/tables/{table_id}", token)
+            self.reads.append(time.perf_counter() - start)
+            table = json.loads(raw)
+            if table["status"] != "active":
+                new_id = open_table(self.client, tokens)
+                self.pairs[(index - 1) % len(self.pairs)] = (new_id, tokens)
+                self.opened += 1
+                continue
+            if table["my_seat"] not in table["to_act"]:
+                to_act[table_id] = table["to_act"][0]
+                continue
+            move = self.rng.choice(table["legal_moves"])
+            start = time.perf_counter()
+            status, raw = self.client.request(
+                "POST",
+                f"/api/tables/{table_id}/moves",
+                token,
+                {"version": table["version"], "move": move},
+            )
+            elapsed = time.perf_counter() - start
+            if status == 200:
+                self.moves.append(elapsed)
+                answer = json.loads(raw)
+                to_act[table_id] = answer["to_act"][0] if answer["to_act"] else None
+            elif status == 409:
+                self.conflicts += 1
+            else:
+                self.errors += 1
+
+
+def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000
+
+
+def drive(port: int, tokens: list[list[str]], clients: int, seconds: float) -> dict:
+    """Open the tables, then let `clients` bots play them for `seconds`."""
+    opener = Client(port)
+    pairs = [(open_table(opener, pair), pair) for pair in tokens]
+    shares = [pairs[i::clients] for i in range(clients)]
+    stop_at = time.monotonic() + seconds
+    bots = [Bot(port, share, stop_at, seed) for seed, share in enumerate(shares)]
+    started = time.monotonic()
+    for bot in bots:
+        bot.start()
+    for bot in bots:
+        bot.join()
+    elapsed = time.monotonic() - started
+    moves = [m for b in bots for m in b.moves]
+    reads = [r for b in bots for r in b.reads]
+    return {
+        "moves_per_second": len(moves) / elapsed,
+        "reads_per_second": len(reads) / elapsed,
+        "move_p50": percentile(moves, 0.50),
+        "move_p95": percentile(moves, 0.95),
+        "move_p99": percentile(moves, 0.99),
+        "read_p50": percentile(reads, 0.50),
+        "read_p95": percentile(reads, 0.95),
+        "read_p99": percentile(reads, 0.99),
+        "errors": sum(b.errors for b in bots),
+        "conflicts": sum(b.conflicts for b in bots),
+        "opened": sum(b.opened for b in bots),
+    }
+
+
+def trivial_view(port: int, clients: int, seconds: float) -> float:
+    """Requests per second on /healthz with the same kind of clients."""
+    counts = [0] * clients
+    stop_at = time.monotonic() + seconds
+
+    def hammer(i: int) -> None:
+        client = Client(port)
+        while time.monotonic() < stop_at:
+            status, _ = client.request("GET", "/healthz")
+            assert status == 200
+            counts[i] += 1
+
+    threads = [threading.Thread(target=hammer, args=(i,)) for i in range(clients)]
+    started = time.monotonic()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return sum(counts) / (time.monotonic() - started)
+
+
+PGBENCH_MOVE = """\
+\\set id random(:lo, :hi)
+BEGIN;
+SELECT id FROM tables_table WHERE id = :id FOR UPDATE;
+UPDATE tables_table SET version = version + 1, updated_at = now() WHERE id = :id;
+INSERT INTO tables_move (table_id, seq, seat, move, log, kind, created_at)
+  SELECT :id, version, 0, '{"action": "income"}', '[{"text": "{p0} takes Income.", "to": null}]',
+         'player', now() FROM tables_table WHERE id = :id;
+COMMIT;
+"""
+
+
+def pgbench(database_url: str, clients: int, seconds: int, tmp: Path) -> float:
+    """Move transactions per second on the tables the bots just played."""
+    import psycopg
+
+    with psycopg.connect(database_url) as conn:
+        lo, hi = conn.execute("SELECT min(id), max(id) FROM tables_table").fetchone()
+    script = tmp / "move.sql"
+    script.write_text(PGBENCH_MOVE)
+    done = subprocess.run(
+        [
+            "pgbench",
+            "-n",
+            "-c",
+            str(clients),
+            "-j",
+            "2",
+            "-T",
+            str(seconds),
+            "-D",
+            f"lo={lo}",
+            "-D",
+            f"hi={hi}",
+            "-f",
+            str(script),
+            database_url,
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    for line in done.stdout.splitlines():
+        if line.startswith("tps"):
+            return float(line.split("=")[1].split()[0])
+    raise RuntimeError(done.stdout + done.stderr)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, nargs="+", default=[10, 50])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
+    args = parser.parse_args()
+
+    import tempfile
+
+    tmp = Path(tempfile.mkdtemp(prefix="tabletop-load-"))
+    port = free_port()
+    rows = []
+    with scratch_postgres() as database:
+        env = site_env(tmp, DATABASE_URL=database, **PRODUCTION)
+        run(env, "manage.py", "migrate", "--noinput")
+        run(env, "manage.py", "collectstatic", "--noinput")
+        web = Process(
+            "gunicorn",
+            [
+                str(BIN / "gunicorn"),
+                "config.wsgi",
+                "--bind",
+                f"127.0.0.1:{port}",
+                "--workers",
+                str(args.workers),
+                "--worker-class",
+                "sync",
+                "--keep-alive",
+                "30",
+            ],
+            env,
+            tmp,
+        )
+        try:
+            wait_for_port(port)
+            for clients in args.clients:
+                tables = max(args.tables, clients * 2)
+                tokens = json.loads(
+                    run(env, "manage.py", "shell", "-c", setup_script(tables)).splitlines()[-1]
+                )
+                result = drive(port, tokens, clients, args.seconds)
+                result["clients"] = clients
+                result["pg_tps"] = pgbench(database, clients, int(args.seconds), tmp)
+                result["trivial_rps"] = trivial_view(port, clients, args.seconds)
+                rows.append(result)
+                print_row(result, args)
+                run(
+                    env,
+                    "manage.py",
+                    "shell",
+                    "-c",
+                    "from django.contrib.auth import get_user_model;"
+                    "from tables.models import Table;"
+                    "Table.objects.all().delete(); get_user_model().objects.all().delete()",
+                )
+        finally:
+            web.stop()
+            redis.Redis.from_url(REDIS).flushdb()
+    print(
+        "\n| clients | moves/s | move p50 / p95 / p99 (ms) | read p50 / p95 / p99 (ms) "
+        "| pgbench move tx/s | trivial view req/s | moves/s ÷ pgbench | moves/s ÷ trivial |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        print(
+            f"| {r['clients']} | {r['moves_per_second']:.0f} "
+            f"| {r['move_p50']:.0f} / {r['move_p95']:.0f} / {r['move_p99']:.0f} "
+            f"| {r['read_p50']:.0f} / {r['read_p95']:.0f} / {r['read_p99']:.0f} "
+            f"| {r['pg_tps']:.0f} | {r['trivial_rps']:.0f} "
+            f"| {r['moves_per_second'] / r['pg_tps']:.1%} "
+            f"| {r['moves_per_second'] / r['trivial_rps']:.1%} |"
+        )
+
+
+def print_row(r: dict, args) -> None:
+    print(
+        f"\n{r['clients']} clients, {args.seconds:.0f} s, gunicorn {args.workers} workers:\n"
+        f"  moves: {r['moves_per_second']:.1f}/s  p50 {r['move_p50']:.1f} ms  "
+        f"p95 {r['move_p95']:.1f} ms  p99 {r['move_p99']:.1f} ms\n"
+        f"  reads: {r['reads_per_second']:.1f}/s  p50 {r['read_p50']:.1f} ms  "
+        f"p95 {r['read_p95']:.1f} ms  p99 {r['read_p99']:.1f} ms\n"
+        f"  stale versions {r['conflicts']}, errors {r['errors']}, tables reopened {r['opened']}\n"
+        f"  ceiling: pgbench move transaction {r['pg_tps']:.0f} tx/s, "
+        f"trivial view {r['trivial_rps']:.0f} req/s\n"
+        f"  moves/s = {r['moves_per_second'] / r['pg_tps']:.1%} of pgbench, "
+        f"{r['moves_per_second'] / r['trivial_rps']:.1%} of the trivial view"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,170 @@
+"""Benchmark: what a table page and its poll cost early and late in a game.
+
+Plays two six-player Coup tables (five rounds to win, so the game lasts)
+through the move service, one to 5 moves and one to 500, then reads each
+table's page, its board partial and its poll ("nothing new") many times and
+prints the median time and the query count of each. The late figures should
+stay within 20% of the early ones: nothing a page does grows with the game.
+Not a test.
+
+    .venv/bin/python -m bench.page_cost [--repeat 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "platform"), str(ROOT)]
+
+from tests.support.processes import scratch_postgres  # noqa: E402 - after the path is set
+
+
+def play(table, users, count: int, seed: int):
+    from games import registry
+    from tables import services
+
+    rng = random.Random(seed)
+    engine = registry.get(table.game).engine
+    state_model = registry.get(table.game).state_model
+    by_seat = {s.number: s.user for s in table.seats.all()}
+    table.refresh_from_db()
+    while table.version < count:
+        if not table.is_active:
+            return None
+        seat = rng.choice(table.to_act)
+        state = state_model.objects.get(pk=table.pk).state
+        move = rng.choice(engine.legal_moves(state, seat))
+        services.move_submit(
+            table_id=table.pk, user=by_seat[seat], version=table.version, move=move
+        )
+        table.refresh_from_db()
+    return table
+
+
+def long_table(users, moves: int):
+    """A table in play after at least `moves` moves, at the start of ana's turn
+    (so the early and late pages show the same kind of position)."""
+    from tables import services
+
+    for seed in range(50):
+        table = services.table_create(
+            creator=users[0],
+            game="coup",
+            options={"rounds_to_win": 5},
+            max_players=6,
+            time_control="normal",
+        )
+        for user in users[1:]:
+            services.table_join(table_id=table.pk, user=user)
+        services.table_start(table_id=table.pk, user=users[0])
+        table.refresh_from_db()
+        played = play(table, users, moves, seed)
+        while played is not None and played.is_active and not ana_to_play(played):
+            played = play(played, users, played.version + 1, seed)
+        if played is not None and played.is_active:
+            return played
+    raise RuntimeError(f"no game lasted {moves} moves")
+
+
+def ana_to_play(table) -> bool:
+    from games import registry
+
+    state = registry.get(table.game).state_model.objects.get(pk=table.pk).state
+    return table.to_act == [0] and state["phase"] == "turn"
+
+
+def count_queries(client, url: str) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as ctx:
+        response = client.get(url)
+    assert response.status_code in (200, 204), (url, response.status_code)
+    return len(ctx.captured_queries)
+
+
+def measure_pair(client, urls: list[str], repeat: int) -> list[tuple[float, int]]:
+    """Median time and query count of each URL, requests interleaved so that
+    the machine's ups and downs fall on both alike."""
+    for _ in range(10):
+        for url in urls:
+            client.get(url)
+    queries = [count_queries(client, url) for url in urls]
+    times: list[list[float]] = [[] for _ in urls]
+    for _ in range(repeat):
+        for index, url in enumerate(urls):
+            start = time.perf_counter()
+            client.get(url)
+            times[index].append(time.perf_counter() - start)
+    return [(statistics.median(t) * 1000, q) for t, q in zip(times, queries, strict=True)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=300)
+    parser.add_argument("--late", type=int, default=500)
+    args = parser.parse_args()
+
+    with scratch_postgres() as database:
+        os.environ.update(
+            DATABASE_URL=database,
+            DJANGO_SETTINGS_MODULE="config.settings",
+            DEBUG="0",
+            SECRET_KEY="bench-" + "x" * 50,
+            ALLOWED_HOSTS="testserver",
+            SECURE_SSL_REDIRECT="0",
+            CELERY_TASK_ALWAYS_EAGER="1",
+            EMAIL_URL="dummy://",
+            LOG_LEVEL="WARNING",
+            RATELIMIT_ENABLE="0",
+        )
+        import django
+
+        django.setup()
+        from django.contrib.auth import get_user_model
+        from django.core.management import call_command
+        from django.db import connections
+        from django.test import Client
+
+        from accounts.models import Profile
+
+        call_command("migrate", verbosity=0)
+        call_command("collectstatic", interactive=False, verbosity=0)
+        users = []
+        for name in ("ana", "ben", "carl", "dora", "eli", "fay"):
+            user = get_user_model().objects.create_user(name, f"{name}@example.org", "x")
+            Profile.objects.create(user=user, notify_turn="never", notify_game_over=False)
+            users.append(user)
+        early = long_table(users, 5)
+        late = long_table(users, args.late)
+        client = Client()
+        client.force_login(users[0])
+        print(
+            f"Median of {args.repeat} reads of a six-player Coup table at the start of ana's turn,"
+            f" after {early.version} and after {late.version} moves, as ana sees it:\n"
+        )
+        print(f"{'':28}{'early':>20}{'late':>22}{'late / early':>16}")
+        for label, path in (
+            ("table page", "/tables/{id}/"),
+            ("board partial (HTMX)", "/tables/{id}/board/"),
+            ("poll, nothing new", "/tables/{id}/poll/?version={version}&status=active"),
+            ("API table read", "/api/tables/{id}"),
+        ):
+            urls = [path.format(id=t.pk, version=t.version) for t in (early, late)]
+            (t1, q1), (t2, q2) = measure_pair(client, urls, args.repeat)
+            print(
+                f"{label:28}{t1:9.2f} ms {q1:3d} queries{t2:9.2f} ms {q2:3d} queries"
+                f"{t2 / t1:12.2f}x"
+            )
+        connections.close_all()
+
+
+if __name__ == "__main__":
+    main()
