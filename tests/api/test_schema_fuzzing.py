@@ -8,8 +8,6 @@ import json
 import os
 import subprocess
 
-import pytest
-
 from tests.support.processes import (
     BIN,
     Process,
