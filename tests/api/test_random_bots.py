@@ -14,26 +14,31 @@ from tests.support.bots import play_api_game
 
 pytestmark = pytest.mark.django_db
 
+# Every combination of Coup's options, at every player count they allow
+# (factions need three players, COUP-10.1).
 COUP_CONFIGS = [
-    (players, {"factions": factions, "rounds_to_win": rounds})
+    (players, {"factions": factions, "rounds_to_win": rounds, "two_player_coins": coins})
     for players in range(2, 7)
     for factions in (False, True)
-    for rounds in (1, 3)
+    for rounds in range(1, 6)
+    for coins in ("both_one", "first_one")
     if not (factions and players < 3)
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "options"), COUP_CONFIGS)
 def test_random_bots_play_coup_to_the_end_through_the_api(users, players, options):
     clients = [ApiClient(user) for user in users[:players]]
-    # Games of several rounds are long: fewer of them.
-    for seed in range(2 if options["rounds_to_win"] == 1 else 1):
-        final = play_api_game(clients, "coup", options, seed=seed * 31 + players)
-        assert final["status"] == "finished"
-        assert len(final["outcome"]["winners"]) == 1
-        table = Table.objects.get(pk=final["id"])
-        seqs = list(table.moves.order_by("seq").values_list("seq", flat=True))
-        assert seqs == list(range(1, table.version + 1))
+    seed = players * 100 + options["rounds_to_win"] * 10 + options["factions"]
+    final = play_api_game(clients, "coup", options, seed=seed)
+    assert final["status"] == "finished"
+    assert final["options"] == options
+    assert len(final["outcome"]["winners"]) == 1
+    assert max(final["outcome"]["scores"]) == options["rounds_to_win"]
+    table = Table.objects.get(pk=final["id"])
+    seqs = list(table.moves.order_by("seq").values_list("seq", flat=True))
+    assert seqs == list(range(1, table.version + 1))
 
 
 @requires_postgres
