@@ -67,10 +67,11 @@ def populate(count: int, late: int, reminders: int, now: datetime) -> None:
             """
             INSERT INTO tables_table (game, options, max_players, status, creator_id, seed,
                 engine_version, version, time_control, time_bank, time_increment, time_cap,
-                max_timeouts, to_act, prompt, summary, created_at, updated_at, started_at)
+                max_timeouts, to_act, prompt, summary, created_at, updated_at, started_at,
+                setup_log)
             SELECT 'coup', %s::jsonb, 2, 'active', %s, g, 1, 0, 'normal',
                    interval '1 day', interval '1 day', interval '3 days', 3,
-                   %s::jsonb, 'take a turn', '2 players left', %s, %s, %s
+                   %s::jsonb, 'take a turn', '2 players left', %s, %s, %s, '[]'::jsonb
             FROM generate_series(1, %s) AS g
             """,
             [

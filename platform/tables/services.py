@@ -188,6 +188,7 @@ def table_start(*, table_id: int, user: AbstractBaseUser) -> Table:
         now = clock.now()
         table.status = Table.Status.ACTIVE
         table.started_at = now
+        table.save()
         for seat in seats:
             seat.time_left = table.time_bank
         _Play(table, entry, state, seats, now).finish()
@@ -260,6 +261,18 @@ def _legal_or_refuse(engine: Engine, state: dict, seat: int, move: dict) -> dict
     except Exception:
         pass  # malformed input the engine did not expect
     raise BadRequest("That move is not allowed now. Choose one of the legal moves.")
+
+
+TABLE_PLAY_FIELDS = [
+    "version",
+    "to_act",
+    "prompt",
+    "summary",
+    "status",
+    "outcome",
+    "finished_at",
+    "updated_at",
+]
 
 
 class _Play:
@@ -350,7 +363,8 @@ class _Play:
             dropped = [s.number for s in self.seats if s.dropped]
             table.outcome = {**result.as_dict(), "dropped": dropped}
             table.finished_at = self.now
-        table.save()
+        # Only what a move changes: the options and the deal's log stay put.
+        table.save(update_fields=TABLE_PLAY_FIELDS)
         asked = seat_clocks.update(
             table,
             self.seats,
