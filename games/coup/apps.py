@@ -1,22 +1,9 @@
-from django.apps import AppConfig
+from games.apps import GameAppConfig
 
 
-class CoupConfig(AppConfig):
+class CoupConfig(GameAppConfig):
+    default = True  # the app of this module (the base class is imported here too)
     name = "games.coup"
     label = "coup"
     verbose_name = "Coup"
-
-    def ready(self) -> None:
-        from games import registry
-        from games.coup.models import CoupState
-        from games.coup.rules import ENGINE
-
-        registry.register(
-            registry.GameEntry(
-                engine=ENGINE,
-                state_model=CoupState,
-                board_template="coup/board.html",
-                moves_template="coup/moves.html",
-                stylesheet="coup/coup.css",
-            )
-        )
+    state_model_name = "CoupState"

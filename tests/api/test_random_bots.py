@@ -3,14 +3,12 @@ count and option combination), and identical posts race on PostgreSQL."""
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from django.db import connection
 
 from tables.models import Move, Table
 from tests.conftest import ApiClient, requires_postgres, start_table
 from tests.support.bots import play_api_game
+from tests.support.concurrency import race
 
 pytestmark = pytest.mark.django_db
 
@@ -48,18 +46,8 @@ def test_two_identical_api_posts_get_one_200_and_one_409(users):
     actor = table.to_act[0]
     tokens = [ApiClient(users[actor]) for _ in range(2)]
     url = f"/api/tables/{table.pk}/moves"
-    barrier = threading.Barrier(2)
-    codes = []
-
-    def post(client):
-        barrier.wait()
-        codes.append(client.post(url, {"version": 0, "move": {"action": "income"}}).status_code)
-        connection.close()
-
-    threads = [threading.Thread(target=post, args=(c,)) for c in tokens]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert sorted(codes) == [200, 409]
+    answers = race(
+        *(lambda c=c: c.post(url, {"version": 0, "move": {"action": "income"}}) for c in tokens)
+    )
+    assert sorted(a.status_code for a in answers) == [200, 409]
     assert list(Move.objects.filter(table=table).values_list("seq", flat=True)) == [1]

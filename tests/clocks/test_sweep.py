@@ -3,10 +3,7 @@ exactly one timeout even when sweeps and players race (threads on PostgreSQL).""
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from django.db import connection
 
 from notifications.models import Notification
 from tables import services
@@ -15,6 +12,7 @@ from tables.models import Move, Seat
 from tables.sweep import deadlines_sweep
 from tests.clocks.helpers import HOUR, MIN, T0, hour_control
 from tests.conftest import play_random_moves, requires_postgres, start_table
+from tests.support.concurrency import race
 
 pytestmark = pytest.mark.django_db
 
@@ -102,27 +100,6 @@ def test_a_player_is_dropped_after_the_set_number_of_timeouts(users, frozen):
     assert table.outcome["dropped"] == [sleeper]
     kinds = set(Move.objects.filter(table=table, seat=sleeper).values_list("kind", flat=True))
     assert "dropped" in kinds and "player" not in kinds
-
-
-def race(*calls):
-    barrier = threading.Barrier(len(calls))
-    results = [None] * len(calls)
-
-    def run(i, call):
-        try:
-            barrier.wait()
-            results[i] = call()
-        except Exception as exc:  # the test reads it
-            results[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return results
 
 
 @requires_postgres

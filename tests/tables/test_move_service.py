@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from django.db import connection
 
 from games.coup.models import CoupState
 from tables import services
 from tables.errors import BadRequest, Conflict, Forbidden, StaleVersion
 from tables.models import Move, Table
 from tests.conftest import requires_postgres, start_table, state_of
+from tests.support.concurrency import race
 
 pytestmark = pytest.mark.django_db
 
@@ -133,28 +131,6 @@ def assert_gap_free(table: Table) -> None:
     table.refresh_from_db()
     seqs = list(Move.objects.filter(table=table).order_by("seq").values_list("seq", flat=True))
     assert seqs == list(range(1, table.version + 1))
-
-
-def race(*calls):
-    """Run the calls at the same moment in threads; return results or errors."""
-    barrier = threading.Barrier(len(calls))
-    results: list = [None] * len(calls)
-
-    def run(index, call):
-        try:
-            barrier.wait()
-            results[index] = call()
-        except Exception as exc:
-            results[index] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
 
 
 @requires_postgres
