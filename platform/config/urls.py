@@ -10,5 +10,6 @@ urlpatterns = [
     path("api/", api.urls),
     path("notifications/", include("notifications.urls")),
     path("healthz", views.health, name="health"),
+    path("favicon.ico", views.favicon),
     path("", include("tables.urls")),
 ]

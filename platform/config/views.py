@@ -1,7 +1,8 @@
 """Site-wide views: the rate-limit answer and a health check."""
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect, JsonResponse
 from django.shortcuts import render
+from django.templatetags.static import static
 
 
 def ratelimited(request: HttpRequest, exception: Exception) -> HttpResponse:
@@ -19,3 +20,8 @@ def ratelimited(request: HttpRequest, exception: Exception) -> HttpResponse:
 
 def health(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok", content_type="text/plain")
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers ask for /favicon.ico on pages that do not name an icon."""
+    return HttpResponsePermanentRedirect(static("favicon.svg"))

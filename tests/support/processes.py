@@ -65,7 +65,13 @@ def site_env(tmp_path: Path, **extra: str) -> dict:
     env = {
         key: value
         for key, value in os.environ.items()
-        if key not in {"DATABASE_URL", "CELERY_BROKER_URL", "DJANGO_SETTINGS_MODULE"}
+        if key
+        not in {
+            "DATABASE_URL",
+            "CELERY_BROKER_URL",
+            "DJANGO_SETTINGS_MODULE",
+            "DJANGO_ALLOW_ASYNC_UNSAFE",  # set for the browser tests' own process only
+        }
     }
     env.update(
         VAR_DIR=str(tmp_path / "var"),

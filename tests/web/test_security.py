@@ -20,7 +20,9 @@ pytestmark = pytest.mark.django_db
 
 
 def manage(env_extra: dict, *args: str) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY"}}
+    # Browser tests relax Django's async check for their own process only.
+    dropped = {"DEBUG", "SECRET_KEY", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    env = {k: v for k, v in os.environ.items() if k not in dropped}
     env.update(env_extra)
     return subprocess.run(
         [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True
