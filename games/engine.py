@@ -28,7 +28,6 @@ name players as `{p0}`, `{p1}`... and the platform puts in their names.
 
 from __future__ import annotations
 
-import copy
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -140,13 +139,6 @@ class Engine(ABC):
         if not low <= num_players <= high:
             raise InvalidOptions(f"{self.name} with these options needs {low} to {high} players.")
 
-    def describe_options(self, options: Mapping[str, Any]) -> list[str]:
-        """Human labels of the chosen options, for lists and the table page."""
-        return [
-            f"{opt.label}: {opt.label_of(options.get(opt.key, opt.default))}"
-            for opt in self.options
-        ]
-
     def clean_standing_orders(self, orders: Mapping[str, Any] | None) -> dict[str, Any]:
         orders = dict(orders or {})
         cleaned = {}
@@ -204,17 +196,6 @@ class Engine(ABC):
         """The log lines the last `apply` produced."""
         return list(state.get("log", ()))
 
-    # -- helpers for subclasses --------------------------------------------
-
-    def check_legal(self, state: State, seat: int, move: Move) -> Move:
-        """The listed move equal to `move`, or IllegalMove."""
-        if seat not in self.to_act(state):
-            raise IllegalMove("It is not your turn to act.")
-        found = find_move(self.legal_moves(state, seat), move)
-        if found is None:
-            raise IllegalMove("That move is not allowed now.")
-        return found
-
 
 def same_move(a: Any, b: Any) -> bool:
     """Equal and of the same JSON types: 1.0 and true are not the seat 1."""
@@ -240,11 +221,6 @@ def line(text: str, to: Iterable[int] | None = None) -> LogLine:
 def visible_lines(lines: Sequence[LogLine], seat: int | None) -> list[LogLine]:
     """The lines of a log a seat may read (None: a spectator, public lines only)."""
     return [ln for ln in lines if ln["to"] is None or (seat is not None and seat in ln["to"])]
-
-
-def deep_copy(state: State) -> State:
-    """A copy safe to change. Engines with flat states may do cheaper copies."""
-    return copy.deepcopy(state)
 
 
 # -- seeded randomness -------------------------------------------------------

@@ -131,7 +131,7 @@ class SeatAdmin(admin.ModelAdmin):
     def _extend(self, request: HttpRequest, queryset: QuerySet[Seat], by: timedelta) -> None:
         for seat in queryset:
             try:
-                services.seat_deadline_extend(seat_id=seat.pk, by=by, moderator=str(request.user))
+                services.seat_deadline_extend(seat_id=seat.pk, by=by)
             except ServiceError as exc:
                 self.message_user(request, f"{seat}: {exc.message}", messages.WARNING)
             else:

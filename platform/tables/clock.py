@@ -11,7 +11,6 @@ charged but gains nothing.
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -22,17 +21,6 @@ _frozen: datetime | None = None
 
 def now() -> datetime:
     return _frozen or timezone.now()
-
-
-@contextlib.contextmanager
-def frozen_at(moment: datetime):
-    """Within the block, `now()` answers `moment` (tests move it with `set_now`)."""
-    global _frozen
-    previous, _frozen = _frozen, moment
-    try:
-        yield
-    finally:
-        _frozen = previous
 
 
 def set_now(moment: datetime | None) -> None:

@@ -38,10 +38,6 @@ def join_names(names: list[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def possessive(name: str) -> str:
-    return name + ("'" if name.endswith("s") else "'s")
-
-
 @dataclass
 class SeatInfo:
     number: int
@@ -199,10 +195,6 @@ class TableView:
             {"move": m, "json": json.dumps(m, separators=(",", ":")), "label": label}
             for m, label in zip(self.legal_moves, self.move_labels, strict=True)
         ]
-
-    @property
-    def engine(self):
-        return registry.get(self.table.game).engine
 
     @property
     def outcome_text(self) -> str:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -534,7 +534,7 @@ def seat_clocks_reschedule(*, user: AbstractBaseUser) -> int:
     return len(seats)
 
 
-def seat_deadline_extend(*, seat_id: int, by, moderator: str) -> Seat:
+def seat_deadline_extend(*, seat_id: int, by: timedelta) -> Seat:
     """A moderator gives a player more time on their running clock."""
     with transaction.atomic():
         seat = Seat.objects.select_for_update().select_related("table").get(pk=seat_id)

@@ -71,7 +71,6 @@ def _page_context(request: HttpRequest, table: Table, error: str = "") -> dict[s
         "board_template": entry.board_template,
         "moves_template": entry.moves_template,
         "stylesheet": entry.stylesheet,
-        "options_text": engine.describe_options(table.options),
         "time_control": clock.describe(table.time_bank, table.time_increment, table.time_cap),
         "poll_seconds": settings.TABLE_POLL_SECONDS,
         "error": error,
