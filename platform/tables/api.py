@@ -7,8 +7,7 @@ Every error is `{"detail": "..."}` with the status of the refusal.
 
 from __future__ import annotations
 
-from datetime import timedelta
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
@@ -21,7 +20,7 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.security import HttpBearer
 from ninja.security.apikey import APIKeyCookie
 from ninja.utils import check_csrf
-from pydantic import Field, StrictInt
+from pydantic import AfterValidator, Field, StrictInt, StringConstraints
 
 from accounts.tokens import token_user
 from games import registry
@@ -108,6 +107,21 @@ def _limit_moves(request: HttpRequest) -> None:
 # -- schemas ---------------------------------------------------------------------
 
 
+def _no_nul(value: str) -> str:
+    # PostgreSQL cannot store NUL in text: refuse it here, before any query.
+    if "\x00" in value:
+        raise ValueError("must not contain NUL characters")
+    return value
+
+
+def Text(max_length: int):
+    """A user-supplied string: bounded, and free of NUL."""
+    return Annotated[str, StringConstraints(max_length=max_length), AfterValidator(_no_nul)]
+
+
+Username = Text(150)
+
+
 class ChoiceOut(Schema):
     value: Any
     label: str
@@ -167,10 +181,10 @@ class TableOut(Schema):
 
 
 class TableIn(Schema):
-    game: str
+    game: Text(40)
     options: dict[str, Any] = Field(default_factory=dict)
     max_players: StrictInt | None = None
-    time_control: str = Field(
+    time_control: Text(40) = Field(
         clock.DEFAULT_PRESET,
         description="A preset from /games, or 'custom' with the three *_seconds fields.",
     )
@@ -178,7 +192,9 @@ class TableIn(Schema):
     time_increment_seconds: StrictInt | None = None
     time_cap_seconds: StrictInt | None = None
     max_timeouts: StrictInt = 3
-    invite: list[str] = Field(default_factory=list, description="Usernames to invite.")
+    invite: list[Username] = Field(
+        default_factory=list, max_length=10, description="Usernames to invite (at most 10)."
+    )
 
 
 class MoveIn(Schema):
@@ -295,7 +311,7 @@ def tables_create(request: HttpRequest, payload: TableIn):
                 400, "A custom time control needs the bank, increment and cap in seconds."
             )
         try:
-            time_control = clock.custom(*(timedelta(seconds=s) for s in seconds))
+            time_control = clock.custom_seconds(*seconds)
         except ValueError as exc:
             raise HttpError(400, str(exc)) from None
     with transaction.atomic():

@@ -96,3 +96,25 @@ class StandingOrdersForm(forms.Form):
                 help_text=opt.help,
                 widget=forms.RadioSelect,
             )
+
+
+class InviteForm(forms.Form):
+    """A username to invite (Django's CharField refuses NUL and overlong text)."""
+
+    username = forms.CharField(max_length=150, strip=True)
+
+
+class MoveForm(forms.Form):
+    """A move button's post: the move as JSON and the version it was seen at."""
+
+    move = forms.CharField(max_length=10_000, strip=False)
+    version = forms.IntegerField(min_value=0)
+
+    def clean_move(self) -> dict:
+        try:
+            move = json.loads(self.cleaned_data["move"])
+        except (ValueError, RecursionError):  # deep nesting exhausts the parser
+            raise forms.ValidationError("The move is not valid JSON.") from None
+        if not isinstance(move, dict):
+            raise forms.ValidationError("A move is a JSON object.")
+        return move

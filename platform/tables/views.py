@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.conf import settings
@@ -16,7 +15,7 @@ from django_ratelimit.decorators import ratelimit
 from games import registry
 from tables import clock, selectors, services
 from tables.errors import ServiceError
-from tables.forms import StandingOrdersForm, TableForm
+from tables.forms import InviteForm, MoveForm, StandingOrdersForm, TableForm
 from tables.models import Seat, Table
 from tables.present import table_view
 
@@ -134,14 +133,12 @@ def table_poll(request: HttpRequest, table_id: int) -> HttpResponse:
 @ratelimit(key="user", rate="120/m", method="POST")
 def table_move(request: HttpRequest, table_id: int) -> HttpResponse:
     error, status = "", 200
-    try:
-        move = json.loads(request.POST.get("move", ""))
-        version = int(request.POST.get("version", ""))
-    except (ValueError, TypeError):
+    form = MoveForm(request.POST)
+    if not form.is_valid():
         error, status = "That move could not be read. Reload the page and try again.", 400
     else:
         try:
-            services.move_submit(table_id=table_id, user=request.user, version=version, move=move)
+            services.move_submit(table_id=table_id, user=request.user, **form.cleaned_data)
         except ServiceError as exc:
             error, status = exc.message, exc.status
     if not request.htmx:
@@ -192,13 +189,17 @@ def table_cancel(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def table_invite(request: HttpRequest, table_id: int) -> HttpResponse:
-    username = request.POST.get("username", "")
+    form = InviteForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Username: " + " ".join(form.errors["username"]))
+        return redirect("table", table_id=table_id)
+    username = form.cleaned_data["username"]
     try:
         services.table_invite(table_id=table_id, user=request.user, username=username)
     except ServiceError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, f"{username.strip()} is invited and will get an email.")
+        messages.success(request, f"{username} is invited and will get an email.")
     return redirect("table", table_id=table_id)
 
 
