@@ -18,7 +18,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from accounts.vacations import on_vacation
 from games import registry
 from games.engine import visible_lines
-from tables import clock
+from tables import clock, seat_clocks
 from tables.models import Move, Seat, Table
 
 RECENT_LOG = 25
@@ -108,6 +108,9 @@ def waiting_line(table: Table, names: dict[int, str], my_seat: int | None) -> st
             return f"Your turn: {prompt} (with {join_names(others)})."
         return f"Your turn: {prompt}."
     return f"Waiting for {join_names(others)} to {prompt}."
+
+
+LATE_LINE = "Your time for this move ran out: the game will make its default move for you."
 
 
 @dataclass
@@ -222,6 +225,8 @@ def table_view(
     infos = seat_infos(seats, user, away)
     names = {s.number: s.username for s in infos}
     my_seat = next((s.number for s in infos if s.is_me), None)
+    # A seat whose time ran out is offered no move: the game plays its timeout.
+    late = any(s.number == my_seat and seat_clocks.is_late(s, now) for s in seats)
 
     view = None
     legal: list[dict[str, Any]] = []
@@ -233,7 +238,7 @@ def table_view(
         if state is None:
             state = entry.state_model.objects.get(pk=table.pk).state
         view = engine.view(state, my_seat)
-        if table.is_active and my_seat is not None and my_seat in table.to_act:
+        if table.is_active and my_seat is not None and my_seat in table.to_act and not late:
             legal = engine.legal_moves(state, my_seat)
             labels = [fill(engine.move_label(state, my_seat, m), names) for m in legal]
         if log_limit is None or log_limit > 0:
@@ -248,7 +253,9 @@ def table_view(
         view=view,
         legal_moves=legal,
         move_labels=labels,
-        waiting=waiting_line(table, names, my_seat) if table.is_active else "",
+        waiting=(LATE_LINE if late else waiting_line(table, names, my_seat))
+        if table.is_active
+        else "",
         log=log_entries(moves, my_seat, names, table),
         now=now,
         my_standing_orders=next((s.standing_orders for s in seats if s.number == my_seat), {}),
