@@ -23,7 +23,8 @@ Choices the specification leaves to the engine:
 - `last_reveal` (the cards shown in the latest challenge) stays until the
   next challenge or the next round;
 - the treasury is counted down from 50 coins so that coins are seen to be
-  conserved; it is unlimited in play (COUP-OP6).
+  conserved; it is unlimited in play (COUP-OP6), so the count may go below
+  zero and is in no view.
 
 Modules:
 - `cards`: characters, the action table, costs, phase names;

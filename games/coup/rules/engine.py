@@ -164,7 +164,6 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "hand": None if own is None else list(s["hands"][own]),
         "exchange_draw": list(s["exchange_draw"]) if exchanging else None,
         "deck_size": len(s["deck"]),
-        "treasury": s["treasury"],
         "almshouse": s["almshouse"],
         "factions": factions is not None,
         "rounds_to_win": s["options"]["rounds_to_win"],
