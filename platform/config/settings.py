@@ -216,6 +216,8 @@ CELERY_TIMEZONE = TIME_ZONE
 # Fail fast when the broker is down: the outbox keeps what could not be queued.
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 SWEEP_SECONDS = envint("SWEEP_SECONDS", 60)
+# How long an email's unsubscribe link keeps working.
+UNSUBSCRIBE_TOKEN_DAYS = envint("UNSUBSCRIBE_TOKEN_DAYS", 365)
 # Outbox rows still pending after this long are sent by the periodic drain.
 OUTBOX_RETRY_SECONDS = envint("OUTBOX_RETRY_SECONDS", 20)
 CELERY_BEAT_SCHEDULE = {

@@ -194,7 +194,7 @@ def test_unsubscribe_works_without_logging_in(users, sent, client):
     link = next(link for link in links(box[0]) if "/unsubscribe/" in link)
     path = link.removeprefix("http://127.0.0.1:8000")
     user = next(u for u in users if u.email == box[0].to[0])
-    response = client.get(path)
+    response = client.post(path)
     assert response.status_code == 200
     assert "You are unsubscribed" in response.content.decode()
     assert Profile.objects.get(user=user).notify_turn == Profile.Notify.NEVER
