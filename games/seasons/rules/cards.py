@@ -1,0 +1,1613 @@
+"""The 50 power cards: each card's data and its effect functions, together.
+
+Data from shared/data/seasons_cards.md (cost, prestige points, kind); cards
+1 to 23 follow the help page (SEA-11.1 to SEA-11.23; Balance of Ishtar in
+its first edition, SEA-11.5). Costs are (air, water, fire, earth,
+crystals); a dict gives the cost by player count (SEA-1.10).
+
+Each card registers the hooks it needs (hooks.Card): `on_summon`,
+`activations` (the parameters of each activation it offers now) and
+`activate`, `end_of_round`, `season_change`, `end_of_game` (extra crystals at
+the final count), `on_sacrifice`. A card whose effect asks a question
+schedules a decision; the decisions particular to one card are defined just
+below it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine import Rng, State, line
+from games.seasons.rules.data import AIR, ELEMENTS, WATER
+from games.seasons.rules.hooks import (
+    ACTIVATED,
+    CARDS,
+    END_OF_GAME,
+    END_OF_ROUND,
+    FAMILIAR,
+    ITEM,
+    ON_SUMMON,
+    PERMANENT,
+    SEASON_CHANGE,
+    card,
+    decision,
+)
+from games.seasons.rules.play import (
+    enter_play,
+    is_item,
+    leave_play,
+    marker_moves,
+    move_marker,
+    name,
+    offer_cards,
+    offer_energy,
+    room,
+    sacrifice,
+    the,
+)
+from games.seasons.rules.table import (
+    can_draw,
+    cheapest_element,
+    count,
+    draw,
+    draw_many,
+    gain_crystals,
+    gain_energy,
+    lose_crystals,
+    number,
+    opponents,
+    order_from,
+    pay_to,
+    raise_gauge,
+    rate,
+    reserve_size,
+    schedule,
+    spend,
+    spendable,
+)
+
+
+def C(a=0, w=0, f=0, e=0, c=0) -> tuple[int, int, int, int, int]:
+    return (a, w, f, e, c)
+
+
+def _crystals(n: int) -> str:
+    return f"{n} crystal{'s' if n != 1 else ''}"
+
+
+def _pop(state: State) -> None:
+    state["queue"].pop(0)
+
+
+def _own_cards(state: State, seat: int, where: str, only=None) -> list[int]:
+    """One card per number (copies are alike), in the order held."""
+    seen, cards = set(), []
+    source = state["p"][seat][where]
+    ids = [c["id"] for c in source] if where == "play" else list(source)
+    for cid in ids:
+        if number(cid) in seen or (only is not None and not only(cid)):
+            continue
+        seen.add(number(cid))
+        cards.append(cid)
+    return cards
+
+
+def purse_bonus(state: State, seat: int, tokens: int) -> int:
+    """SEA-11.8: each Purse of Io adds 1 crystal per token transmuted."""
+    return tokens * count(state, seat, 8)
+
+
+# -- 1 Amulet of Air (SEA-11.1) -------------------------------------------------------
+
+amulet_of_air = card(
+    1,
+    "Amulet of Air",
+    ITEM,
+    C(a=2),
+    6,
+    [ON_SUMMON],
+    "Gauge +2.",
+    "When summoned, your summoning gauge goes up by 2.",
+    "SEA-11.1",
+)
+
+
+def _amulet_of_air(state, seat, cid, log):
+    raise_gauge(state, seat, 2)
+    log.append(line(f"{{p{seat}}}'s summoning gauge rises by 2."))
+
+
+amulet_of_air.on_summon = _amulet_of_air
+
+# -- 2 Amulet of Fire (SEA-11.2) ------------------------------------------------------
+
+amulet_of_fire = card(
+    2,
+    "Amulet of Fire",
+    ITEM,
+    C(f=2),
+    6,
+    [ON_SUMMON],
+    "Draw 4, keep 1.",
+    "When summoned, draw four cards: keep one of them in your hand, discard the others.",
+    "SEA-11.2",
+)
+
+
+def _amulet_of_fire(state, seat, cid, log):
+    cards = draw_many(state, 4)
+    log.append(line(f"{{p{seat}}} draws {len(cards)} cards (Amulet of Fire)."))
+    offer_cards(state, seat, cards, 2, may_discard=False)
+
+
+amulet_of_fire.on_summon = _amulet_of_fire
+
+# -- 3 Amulet of Earth (SEA-11.3) -----------------------------------------------------
+
+amulet_of_earth = card(
+    3,
+    "Amulet of Earth",
+    ITEM,
+    C(e=2),
+    6,
+    [ON_SUMMON],
+    "+9 crystals.",
+    "When summoned, you gain 9 crystals.",
+    "SEA-11.3",
+)
+
+
+def _amulet_of_earth(state, seat, cid, log):
+    gain_crystals(state, seat, 9)
+    log.append(line(f"{{p{seat}}} gains 9 crystals."))
+
+
+amulet_of_earth.on_summon = _amulet_of_earth
+
+# -- 4 Amulet of Water (SEA-11.4, SEA-OP23) -------------------------------------------
+
+amulet_of_water = card(
+    4,
+    "Amulet of Water",
+    ITEM,
+    C(w=2),
+    6,
+    [ON_SUMMON, PERMANENT],
+    "4 energy of your choice on it.",
+    "When summoned, put four energy tokens of your choice from the supply on this card. "
+    "You may spend them like your own, but they are not in your reserve: they do not count "
+    "towards its limit nor for cards that look at the reserve.",
+    "SEA-11.4",
+)
+
+
+def _amulet_of_water(state, seat, cid, log):
+    offer_energy(state, seat, 4, 4, onto=cid)
+
+
+amulet_of_water.on_summon = _amulet_of_water
+
+# -- 5 Balance of Ishtar (SEA-11.5, first edition, SEA-E4) ----------------------------
+
+balance_of_ishtar = card(
+    5,
+    "Balance of Ishtar",
+    ITEM,
+    C(c=6),
+    4,
+    [ACTIVATED],
+    "Act: 4 alike energy -> 12 crystals.",
+    "Activate: give up four energy tokens of one element to gain 12 crystals, even without "
+    "a transmute symbol. Each Purse of Io adds 4 more.",
+    "SEA-11.5",
+)
+
+
+def _ishtar_options(state, seat, inst):
+    return [{"element": e} for e in range(4) if spendable(state, seat, e) >= 4]
+
+
+def _ishtar(state, seat, inst, params, log):
+    spend(state, seat, params["element"], 4)
+    gain = 12 + purse_bonus(state, seat, 4)
+    gain_crystals(state, seat, gain)
+    log.append(line(f"{{p{seat}}} turns 4 {ELEMENTS[params['element']]} into {_crystals(gain)}."))
+
+
+balance_of_ishtar.activations = _ishtar_options
+balance_of_ishtar.activate = _ishtar
+
+# -- 6 Staff of Spring (SEA-11.6): counted in play.enter_play -------------------------
+
+card(
+    6,
+    "Staff of Spring",
+    ITEM,
+    C(e=3),
+    9,
+    [PERMANENT],
+    "+3 crystals per summon from hand.",
+    "Each time you summon a card from your hand, gain 3 crystals. Cards brought into play "
+    "by other cards do not count.",
+    "SEA-11.6",
+)
+
+# -- 7 Temporal Boots (SEA-11.7, SEA-OP26) --------------------------------------------
+
+temporal_boots = card(
+    7,
+    "Temporal Boots",
+    ITEM,
+    None,
+    8,
+    [ON_SUMMON],
+    "Move the season marker 1-3.",
+    "Free to summon. When summoned, move the season marker one to three months forward or "
+    "back. A change of season or of year takes effect at once.",
+    "SEA-11.7",
+)
+
+
+def _boots(state, seat, cid, log):
+    if not state["ended"]:
+        schedule(state, "boots", seat)
+
+
+temporal_boots.on_summon = _boots
+
+
+@decision(
+    "boots",
+    moves=lambda s, t: [{"action": "move_marker", "by": d} for d in marker_moves(s)],
+    prompt=lambda s, t: "move the season marker with the Temporal Boots",
+)
+def _boots_move(state, task, move, log):
+    _pop(state)
+    log.append(line(f"{{p{task['seat']}}} moves the season marker {move['by']:+d} (Boots)."))
+    move_marker(state, move["by"], log)
+
+
+# -- 8 Purse of Io (SEA-11.8): see purse_bonus ----------------------------------------
+
+card(
+    8,
+    "Purse of Io",
+    ITEM,
+    C(a=1, f=1),
+    6,
+    [PERMANENT],
+    "+1 crystal per energy transmuted.",
+    "Each energy token you transmute gives 1 crystal more (Balance of Ishtar and Potion of "
+    "Life too).",
+    "SEA-11.8",
+)
+
+# -- 9 Divine Chalice (SEA-11.9, SEA-OP31) --------------------------------------------
+
+divine_chalice = card(
+    9,
+    "Divine Chalice",
+    ITEM,
+    C(a=1, w=1, f=1, e=1),
+    10,
+    [ON_SUMMON],
+    "Draw 4, summon 1 free.",
+    "When summoned, draw four cards and summon one of them for nothing if your gauge has "
+    "room (otherwise it is discarded); discard the other three.",
+    "SEA-11.9",
+)
+
+
+def _chalice(state, seat, cid, log):
+    cards = draw_many(state, 4)
+    log.append(line(f"{{p{seat}}} draws {len(cards)} cards (Divine Chalice)."))
+    if cards:
+        schedule(state, "chalice", seat, cards=cards)
+
+
+divine_chalice.on_summon = _chalice
+
+
+def _distinct(cards: list[int]) -> list[int]:
+    seen, out = set(), []
+    for c in cards:
+        if number(c) not in seen:
+            seen.add(number(c))
+            out.append(c)
+    return out
+
+
+@decision(
+    "chalice",
+    moves=lambda s, t: [{"action": "summon_free", "card": c} for c in _distinct(t["cards"])],
+    prompt=lambda s, t: "choose the card to summon with the Divine Chalice",
+)
+def _chalice_pick(state, task, move, log):
+    _pop(state)
+    seat, chosen = task["seat"], move["card"]
+    rest = [c for c in task["cards"] if c != chosen]
+    state["discard"].extend(rest)
+    if room(state, seat):
+        log.append(line(f"{{p{seat}}} summons {the(chosen)} for free (Divine Chalice)."))
+        enter_play(state, seat, chosen, log, from_hand=False)
+    else:
+        state["discard"].append(chosen)
+        log.append(line(f"{{p{seat}}} has no room and discards the chosen card."))
+    log.append(line(f"{{p{seat}}} discards {len(rest)} cards."))
+
+
+# -- 10 Syllas the Faithful (SEA-11.10, SEA-OP27) -------------------------------------
+
+syllas = card(
+    10,
+    "Syllas the Faithful",
+    FAMILIAR,
+    C(f=3),
+    14,
+    [ON_SUMMON],
+    "Each opponent sacrifices a card.",
+    "When summoned, each opponent sacrifices one of their cards in play, of their choice.",
+    "SEA-11.10",
+)
+
+
+def _syllas(state, seat, cid, log):
+    for o in opponents(state, seat):
+        if state["p"][o]["play"]:
+            schedule(state, "sacrifice", o, by=seat, why=10)
+
+
+syllas.on_summon = _syllas
+
+
+@decision(
+    "sacrifice",
+    moves=lambda s, t: [
+        {"action": "sacrifice", "card": c} for c in _own_cards(s, t["seat"], "play")
+    ],
+    prompt=lambda s, t: f"choose a card to sacrifice for {{p{t['by']}}}'s {CARDS[t['why']].name}",
+)
+def _syllas_answer(state, task, move, log):
+    _pop(state)
+    sacrifice(state, task["seat"], move["card"], log, " (Syllas the Faithful)")
+
+
+# -- 11 Figrim the Avaricious (SEA-11.11) ---------------------------------------------
+
+figrim = card(
+    11,
+    "Figrim the Avaricious",
+    FAMILIAR,
+    {2: C(c=3), 3: C(c=6), 4: C(c=9)},
+    7,
+    [SEASON_CHANGE],
+    "Each new season: opponents pay you 1.",
+    "At each change of season, each opponent gives you 1 crystal if they have one.",
+    "SEA-11.11",
+)
+
+
+def _figrim(state, seat, inst, log):
+    for o in opponents(state, seat):
+        if pay_to(state, o, seat, 1):
+            log.append(line(f"{{p{o}}} gives 1 crystal to {{p{seat}}} (Figrim)."))
+
+
+figrim.season_change = _figrim
+
+# -- 12 Naria the Prophetess (SEA-11.12) ----------------------------------------------
+
+naria = card(
+    12,
+    "Naria the Prophetess",
+    FAMILIAR,
+    C(c=3),
+    8,
+    [ON_SUMMON],
+    "Draw 1 per player, keep 1, give 1 each.",
+    "When summoned, draw one card per player. Keep one in your hand and give one of the "
+    "others to each opponent, in secret.",
+    "SEA-11.12",
+)
+
+
+def _naria(state, seat, cid, log):
+    cards = draw_many(state, state["players"])
+    log.append(line(f"{{p{seat}}} draws {len(cards)} cards (Naria the Prophetess)."))
+    if cards:
+        schedule(state, "naria", seat, cards=cards, kept=False, to=opponents(state, seat))
+
+
+naria.on_summon = _naria
+
+
+def _naria_moves(state, task):
+    if not task["kept"]:
+        return [{"action": "keep", "card": c} for c in _distinct(task["cards"])]
+    return [{"action": "give", "card": c, "to": task["to"][0]} for c in _distinct(task["cards"])]
+
+
+@decision(
+    "naria",
+    moves=_naria_moves,
+    prompt=lambda s, t: "choose the cards Naria keeps and gives",
+)
+def _naria_answer(state, task, move, log):
+    seat = task["seat"]
+    cards = task["cards"]
+    cards.remove(move["card"])
+    if move["action"] == "keep":
+        task["kept"] = True
+        state["p"][seat]["hand"].append(move["card"])
+        log.append(line(f"{{p{seat}}} keeps a card.", None))
+        log.append(line(f"You keep {name(move['card'])}.", [seat]))
+    else:
+        _naria_give(state, seat, task["to"].pop(0), move["card"], log)
+    # The last card goes to the last opponent without a question.
+    if task["kept"] and len(task["to"]) == 1 and len(cards) == 1:
+        _naria_give(state, seat, task["to"].pop(0), cards.pop(), log)
+    if not cards or not task["to"]:
+        state["discard"].extend(cards)
+        cards.clear()
+        _pop(state)
+
+
+def _naria_give(state, seat, to, cid, log):
+    state["p"][to]["hand"].append(cid)
+    log.append(line(f"{{p{seat}}} gives a card to {{p{to}}}."))
+    log.append(line(f"{{p{seat}}} gives {name(cid)} to {{p{to}}}.", [seat, to]))
+
+
+# -- 13 Wondrous Chest (SEA-11.13) ----------------------------------------------------
+
+wondrous_chest = card(
+    13,
+    "Wondrous Chest",
+    ITEM,
+    C(w=1, f=1),
+    4,
+    [END_OF_ROUND],
+    "End of round, 4+ energy: +3.",
+    "At the end of each round, if your reserve holds at least four tokens, gain 3 crystals.",
+    "SEA-11.13",
+)
+
+
+def _chest(state, seat, inst, log):
+    if reserve_size(state, seat) >= 4:
+        gain_crystals(state, seat, 3)
+        log.append(line(f"{{p{seat}}} gains 3 crystals (Wondrous Chest)."))
+
+
+wondrous_chest.end_of_round = _chest
+
+# -- 14 Beggar's Horn (SEA-11.14) -----------------------------------------------------
+
+beggars_horn = card(
+    14,
+    "Beggar's Horn",
+    ITEM,
+    C(a=1, e=1),
+    8,
+    [END_OF_ROUND],
+    "End of round, 0-1 energy: +1 energy.",
+    "At the end of each round, if your reserve holds one token or none, take one energy "
+    "token of your choice.",
+    "SEA-11.14",
+)
+
+
+def _horn(state, seat, inst, log):
+    if reserve_size(state, seat) <= 1:
+        offer_energy(state, seat, 1, 14)
+
+
+beggars_horn.end_of_round = _horn
+
+# -- 15 Die of Malice (SEA-11.15, SEA-OP25, SEA-E5): offered at the start of a turn ---
+
+die_of_malice = card(
+    15,
+    "Die of Malice",
+    ITEM,
+    None,
+    8,
+    [ACTIVATED],
+    "Act: reroll your die, +2 crystals.",
+    "Free to summon. Activate at the start of your turn, before using your die: reroll it "
+    "and gain 2 crystals.",
+    "SEA-11.15",
+)
+
+
+def _malice(state, seat, inst, params, log):
+    gain_crystals(state, seat, 2)
+    die = state["dice"][state["turn"]["die"]]
+    rng = Rng(state["rng"])
+    die["face"] = rng.below(6)
+    state["rng"] = rng.state
+    log.append(line(f"{{p{seat}}} gains 2 crystals and rerolls their die."))
+
+
+die_of_malice.activate = _malice
+die_of_malice.activations = lambda s, seat, inst: [{}]
+die_of_malice.extra["turn_start"] = True
+
+# -- 16 Kairn the Destroyer (SEA-11.16) -----------------------------------------------
+
+kairn = card(
+    16,
+    "Kairn the Destroyer",
+    FAMILIAR,
+    C(a=3),
+    9,
+    [ACTIVATED],
+    "Act: 1 energy -> opponents lose 4.",
+    "Activate: give up one energy token; each opponent loses 4 crystals.",
+    "SEA-11.16",
+)
+
+
+def _kairn(state, seat, inst, params, log):
+    spend(state, seat, params["element"], 1)
+    for o in opponents(state, seat):
+        lost = lose_crystals(state, o, 4)
+        log.append(line(f"{{p{o}}} loses {_crystals(lost)} (Kairn the Destroyer)."))
+
+
+kairn.activations = lambda s, seat, inst: [
+    {"element": e} for e in range(4) if spendable(s, seat, e)
+]
+kairn.activate = _kairn
+
+# -- 17 Amsug Longneck (SEA-11.17, SEA-OP29) ------------------------------------------
+
+amsug = card(
+    17,
+    "Amsug Longneck",
+    FAMILIAR,
+    C(a=1, w=1),
+    8,
+    [ON_SUMMON],
+    "Everyone takes back a magic item.",
+    "When summoned, every player, you included, takes one of their magic items in play back "
+    "into their hand.",
+    "SEA-11.17",
+)
+
+
+def _amsug(state, seat, cid, log):
+    for p in order_from(state, seat):
+        if _own_cards(state, p, "play", is_item):
+            schedule(state, "take_back", p, by=seat)
+
+
+amsug.on_summon = _amsug
+
+
+@decision(
+    "take_back",
+    moves=lambda s, t: [
+        {"action": "take_back", "card": c} for c in _own_cards(s, t["seat"], "play", is_item)
+    ],
+    prompt=lambda s, t: f"choose a magic item to take back for {{p{t['by']}}}'s Amsug Longneck",
+)
+def _amsug_answer(state, task, move, log):
+    _pop(state)
+    log.append(line(f"{{p{task['seat']}}} takes {the(move['card'])} back into hand."))
+    leave_play(state, task["seat"], move["card"], log, to="hand")
+
+
+# -- 18 Bespelled Grimoire (SEA-11.18, SEA-E7): limit in table.limit ------------------
+
+grimoire = card(
+    18,
+    "Bespelled Grimoire",
+    ITEM,
+    C(w=1, e=1),
+    8,
+    [ON_SUMMON, PERMANENT],
+    "+2 energy; reserve holds 10.",
+    "When summoned, take two energy tokens of your choice. While it is in play your reserve "
+    "holds up to 10 tokens (two Grimoires still make 10).",
+    "SEA-11.18",
+)
+grimoire.on_summon = lambda s, seat, cid, log: offer_energy(s, seat, 2, 18)
+
+# -- 19 Ragfield's Helm (SEA-11.19, SEA-OP22) -----------------------------------------
+
+helm = card(
+    19,
+    "Ragfield's Helm",
+    ITEM,
+    C(a=3),
+    10,
+    [END_OF_GAME],
+    "End: most cards in play +20.",
+    "At the end of the game, if you have more cards in play than every opponent, gain 20 crystals.",
+    "SEA-11.19",
+)
+
+
+def _helm(state, seat):
+    mine = len(state["p"][seat]["play"])
+    return 20 if all(mine > len(state["p"][o]["play"]) for o in opponents(state, seat)) else 0
+
+
+helm.end_of_game = _helm
+
+# -- 20 Hand of Fortune (SEA-11.20, SEA-OP32): see play.payment_options ---------------
+
+card(
+    20,
+    "Hand of Fortune",
+    ITEM,
+    C(a=1, f=1, e=1, c=3),
+    9,
+    [PERMANENT],
+    "Summons cost 1 energy less.",
+    "Your summons cost one energy token less, but you always pay at least one token when "
+    "a card costs energy.",
+    "SEA-11.20",
+)
+
+# -- 21 Lewis Greyface (SEA-11.21, SEA-OP30) ------------------------------------------
+
+lewis = card(
+    21,
+    "Lewis Greyface",
+    FAMILIAR,
+    C(a=1, f=1),
+    6,
+    [ON_SUMMON],
+    "Copy an opponent's reserve.",
+    "When summoned, choose an opponent and take from the supply the same energy tokens as "
+    "their reserve holds.",
+    "SEA-11.21",
+)
+
+
+def _lewis(state, seat, cid, log):
+    others = opponents(state, seat)
+    if len(others) == 1:
+        _lewis_copy(state, seat, others[0], log)
+    else:
+        schedule(state, "lewis", seat)
+
+
+def _lewis_copy(state, seat, target, log):
+    for e, n in enumerate(state["p"][target]["energy"]):
+        gain_energy(state, seat, e, n)
+    log.append(line(f"{{p{seat}}} copies {{p{target}}}'s reserve (Lewis Greyface)."))
+
+
+lewis.on_summon = _lewis
+
+
+@decision(
+    "lewis",
+    moves=lambda s, t: [{"action": "copy", "target": o} for o in opponents(s, t["seat"])],
+    prompt=lambda s, t: "choose whose reserve Lewis Greyface copies",
+)
+def _lewis_answer(state, task, move, log):
+    _pop(state)
+    _lewis_copy(state, task["seat"], move["target"], log)
+
+
+# -- 22 Runic Cube of Eolis (SEA-11.22) -----------------------------------------------
+
+card(
+    22,
+    "Runic Cube of Eolis",
+    ITEM,
+    C(c=20),
+    30,
+    [],
+    "30 points, nothing else.",
+    "No effect: it is worth 30 prestige points at the end.",
+    "SEA-11.22",
+)
+
+# -- 23 Potion of Power (SEA-11.23) ---------------------------------------------------
+
+potion_of_power = card(
+    23,
+    "Potion of Power",
+    ITEM,
+    C(f=2),
+    0,
+    [ACTIVATED],
+    "Act: sacrifice, draw 1, gauge +2.",
+    "Activate: sacrifice it, draw a card into your hand and raise your gauge by 2.",
+    "SEA-11.23",
+)
+
+
+def _power(state, seat, inst, params, log):
+    sacrifice(state, seat, inst["id"], log)
+    drawn = draw(state)
+    if drawn is not None:
+        state["p"][seat]["hand"].append(drawn)
+        log.append(line(f"{{p{seat}}} draws a card into hand."))
+        log.append(line(f"You draw {name(drawn)}.", [seat]))
+    raise_gauge(state, seat, 2)
+
+
+potion_of_power.activations = lambda s, seat, inst: [{}]
+potion_of_power.activate = _power
+
+# -- 24 Potion of Dreams (data #24) ---------------------------------------------------
+
+potion_of_dreams = card(
+    24,
+    "Potion of Dreams",
+    ITEM,
+    C(a=2),
+    0,
+    [ACTIVATED],
+    "Act: sacrifice, lose energy, free summon.",
+    "Activate: sacrifice it and give up all your reserve, then summon a card from your hand "
+    "for nothing.",
+    "data #24",
+)
+
+
+def _dreams(state, seat, inst, params, log):
+    sacrifice(state, seat, inst["id"], log)
+    state["p"][seat]["energy"] = [0, 0, 0, 0]
+    log.append(line(f"{{p{seat}}} gives up their whole reserve."))
+    schedule(state, "dreams", seat)
+
+
+potion_of_dreams.activations = lambda s, seat, inst: [{}] if s["p"][seat]["hand"] else []
+potion_of_dreams.activate = _dreams
+
+
+@decision(
+    "dreams",
+    moves=lambda s, t: [
+        {"action": "summon_free", "card": c} for c in _own_cards(s, t["seat"], "hand")
+    ],
+    prompt=lambda s, t: "choose the card to summon with the Potion of Dreams",
+)
+def _dreams_answer(state, task, move, log):
+    _pop(state)
+    seat = task["seat"]
+    state["p"][seat]["hand"].remove(move["card"])
+    log.append(line(f"{{p{seat}}} summons {the(move['card'])} for free (Potion of Dreams)."))
+    enter_play(state, seat, move["card"], log, from_hand=False)
+
+
+# -- 25 Potion of Knowledge (data #25) ------------------------------------------------
+
+potion_of_knowledge = card(
+    25,
+    "Potion of Knowledge",
+    ITEM,
+    C(w=2),
+    0,
+    [ACTIVATED],
+    "Act: sacrifice, +5 energy.",
+    "Activate: sacrifice it and take five energy tokens of your choice.",
+    "data #25",
+)
+
+
+def _knowledge(state, seat, inst, params, log):
+    sacrifice(state, seat, inst["id"], log)
+    offer_energy(state, seat, 5, 25)
+
+
+potion_of_knowledge.activations = lambda s, seat, inst: [{}]
+potion_of_knowledge.activate = _knowledge
+
+# -- 26 Potion of Life (data #26) -----------------------------------------------------
+
+potion_of_life = card(
+    26,
+    "Potion of Life",
+    ITEM,
+    C(e=2),
+    0,
+    [ACTIVATED],
+    "Act: sacrifice, each energy -> 4.",
+    "Activate: sacrifice it and turn every token of your reserve into 4 crystals, even "
+    "without a transmute symbol.",
+    "data #26",
+)
+
+
+def _life(state, seat, inst, params, log):
+    sacrifice(state, seat, inst["id"], log)
+    tokens = reserve_size(state, seat)
+    state["p"][seat]["energy"] = [0, 0, 0, 0]
+    gain = 4 * tokens + purse_bonus(state, seat, tokens)
+    gain_crystals(state, seat, gain)
+    log.append(line(f"{{p{seat}}} turns {tokens} tokens into {_crystals(gain)}."))
+
+
+potion_of_life.activations = lambda s, seat, inst: [{}]
+potion_of_life.activate = _life
+
+# -- 27 Hourglass of Time (data #27) --------------------------------------------------
+
+hourglass = card(
+    27,
+    "Hourglass of Time",
+    ITEM,
+    C(a=1, w=1, f=1, e=1),
+    6,
+    [SEASON_CHANGE],
+    "Each new season: +1 energy.",
+    "At each change of season, take one energy token of your choice.",
+    "data #27",
+)
+hourglass.season_change = lambda s, seat, inst, log: offer_energy(s, seat, 1, 27)
+
+# -- 28 Scepter of Greatness (data #28) -----------------------------------------------
+
+scepter = card(
+    28,
+    "Scepter of Greatness",
+    ITEM,
+    C(a=1, w=1, f=1, e=1),
+    8,
+    [ON_SUMMON],
+    "+3 per other magic item.",
+    "When summoned, gain 3 crystals for each other magic item you have in play.",
+    "data #28",
+)
+
+
+def _other_items(state, seat, cid):
+    return sum(1 for c in state["p"][seat]["play"] if c["id"] != cid and is_item(c["id"]))
+
+
+def _scepter(state, seat, cid, log):
+    gain = 3 * _other_items(state, seat, cid)
+    gain_crystals(state, seat, gain)
+    log.append(line(f"{{p{seat}}} gains {_crystals(gain)} (Scepter of Greatness)."))
+
+
+scepter.on_summon = _scepter
+
+# -- 29 Olaf's Blessed Statue (data #29) ----------------------------------------------
+
+olaf = card(
+    29,
+    "Olaf's Blessed Statue",
+    ITEM,
+    C(w=3),
+    0,
+    [ON_SUMMON],
+    "+20 crystals.",
+    "When summoned, gain 20 crystals.",
+    "data #29",
+)
+
+
+def _olaf(state, seat, cid, log):
+    gain_crystals(state, seat, 20)
+    log.append(line(f"{{p{seat}}} gains 20 crystals."))
+
+
+olaf.on_summon = _olaf
+
+# -- 30 Yjang's Forgotten Vase (data #30): see play.enter_play ------------------------
+
+card(
+    30,
+    "Yjang's Forgotten Vase",
+    ITEM,
+    C(w=1, f=1, e=1),
+    6,
+    [PERMANENT],
+    "+1 energy per summon from hand.",
+    "Each time you summon a card from your hand, take one energy token of your choice.",
+    "data #30",
+)
+
+# -- 31 Elemental Amulet (data #31, SEA-11.20) ----------------------------------------
+
+elemental_amulet = card(
+    31,
+    "Elemental Amulet",
+    ITEM,
+    None,
+    2,
+    [ON_SUMMON],
+    "Pay up to 1 of each energy for effects.",
+    "Free to summon. Then give up one token of any elements you like: water gives 2 energy, "
+    "earth 5 crystals, fire a card, air +1 gauge. Hand of Fortune spares one token.",
+    "data #31",
+)
+
+
+def _elemental(state, seat, cid, log):
+    schedule(state, "elemental", seat, used=[], paid=0, free=count(state, seat, 20))
+
+
+elemental_amulet.on_summon = _elemental
+
+
+def _elemental_moves(state, task):
+    seat = task["seat"]
+    moves = []
+    for e in range(4):
+        if e in task["used"]:
+            continue
+        # A token spared by Hand of Fortune needs one token really paid.
+        if spendable(state, seat, e) or (task["free"] and task["paid"]):
+            moves.append({"action": "use", "element": e})
+    return [*moves, {"action": "done"}]
+
+
+@decision(
+    "elemental",
+    moves=_elemental_moves,
+    prompt=lambda s, t: "choose the energy to give to the Elemental Amulet",
+    timeout=lambda s, t, moves: {"action": "done"},
+)
+def _elemental_answer(state, task, move, log):
+    seat = task["seat"]
+    if move["action"] == "use":
+        e = move["element"]
+        task["used"].append(e)
+        if spendable(state, seat, e):
+            spend(state, seat, e, 1)
+            task["paid"] += 1
+        else:
+            task["free"] -= 1
+        return
+    _pop(state)
+    used = sorted(task["used"])
+    log.append(
+        line(
+            f"{{p{seat}}} gives {', '.join(ELEMENTS[e] for e in used) or 'nothing'} "
+            "to the Elemental Amulet."
+        )
+    )
+    if 3 in used:
+        gain_crystals(state, seat, 5)
+    if AIR in used:
+        raise_gauge(state, seat, 1)
+    if 2 in used:
+        drawn = draw(state)
+        if drawn is not None:
+            state["p"][seat]["hand"].append(drawn)
+            log.append(line(f"You draw {name(drawn)}.", [seat]))
+    if WATER in used:
+        offer_energy(state, seat, 2, 31)
+
+
+# -- 32 Tree of Light (data #32) ------------------------------------------------------
+
+tree_of_light = card(
+    32,
+    "Tree of Light",
+    ITEM,
+    C(e=2),
+    12,
+    [ACTIVATED],
+    "Act: 3 crystals -> 1 energy, or 1 energy -> transmute.",
+    "Activate, once a round, one of two ways: give up 3 crystals to take an energy token of "
+    "your choice, or give up one token to be allowed to transmute this turn.",
+    "data #32",
+)
+
+
+def _tree_options(state, seat, inst):
+    options = [{"mode": "energy"}] if state["p"][seat]["crystals"] >= 3 else []
+    if not state["turn"]["transmute"]:
+        options += [
+            {"mode": "transmute", "element": e} for e in range(4) if spendable(state, seat, e)
+        ]
+    return options
+
+
+def _tree(state, seat, inst, params, log):
+    if params["mode"] == "energy":
+        lose_crystals(state, seat, 3)
+        offer_energy(state, seat, 1, 32)
+    else:
+        spend(state, seat, params["element"], 1)
+        state["turn"]["transmute"] = True
+        log.append(line(f"{{p{seat}}} may transmute this turn (Tree of Light)."))
+
+
+tree_of_light.activations = _tree_options
+tree_of_light.activate = _tree
+
+# -- 33 Arcano Leech (data #33): see play.pay -----------------------------------------
+
+card(
+    33,
+    "Arcano Leech",
+    FAMILIAR,
+    {2: C(c=2), 3: C(c=5), 4: C(c=8)},
+    8,
+    [PERMANENT],
+    "Opponents pay you 1 to summon.",
+    "Before an opponent summons a card from their hand, they must give you 1 crystal.",
+    "data #33",
+)
+
+# -- 34 Crystal Orb (data #34) --------------------------------------------------------
+
+crystal_orb = card(
+    34,
+    "Crystal Orb",
+    ITEM,
+    C(f=1, e=1),
+    6,
+    [ACTIVATED],
+    "Act: see top card, 4 energy to summon; or 3 crystals to bury it.",
+    "Activate, one of two ways: look at the top card of the draw pile and summon it for four "
+    "energy tokens (or leave it there); or give up 3 crystals to discard the top card.",
+    "data #34",
+)
+
+
+def _orb_options(state, seat, inst):
+    if not can_draw(state):
+        return []
+    options = [{"mode": "look"}]
+    if state["p"][seat]["crystals"] >= 3:
+        options.append({"mode": "bury"})
+    return options
+
+
+def _top_card(state: State) -> int:
+    top = draw(state)  # refills the pile from the discards if needed
+    state["deck"].append(top)
+    return top
+
+
+def _orb(state, seat, inst, params, log):
+    top = _top_card(state)
+    if params["mode"] == "bury":
+        lose_crystals(state, seat, 3)
+        state["discard"].append(state["deck"].pop())
+        log.append(line(f"{{p{seat}}} discards the top card of the draw pile."))
+        log.append(line(f"It was {name(top)}.", [seat]))
+    else:
+        log.append(line(f"You see {name(top)} on top of the draw pile.", [seat]))
+        schedule(state, "orb", seat, card=top)
+
+
+crystal_orb.activations = _orb_options
+crystal_orb.activate = _orb
+
+
+def _total_spendable(state, seat):
+    return sum(spendable(state, seat, e) for e in range(4))
+
+
+def _orb_moves(state, task):
+    seat = task["seat"]
+    moves = [{"action": "orb_back"}]
+    if _total_spendable(state, seat) >= 4 and room(state, seat):
+        moves.insert(0, {"action": "orb_summon"})
+    return moves
+
+
+@decision(
+    "orb",
+    moves=_orb_moves,
+    prompt=lambda s, t: "decide about the card seen in the Crystal Orb",
+    timeout=lambda s, t, moves: {"action": "orb_back"},
+)
+def _orb_answer(state, task, move, log):
+    _pop(state)
+    seat = task["seat"]
+    if move["action"] == "orb_back":
+        log.append(line(f"{{p{seat}}} leaves the card on the draw pile."))
+        return
+    # The four tokens are the ones worth least this season.
+    for _ in range(4):
+        spend(
+            state, seat, cheapest_element(state, [e for e in range(4) if spendable(state, seat, e)])
+        )
+    card_id = state["deck"].pop()
+    log.append(line(f"{{p{seat}}} pays 4 energy and summons {the(card_id)} (Crystal Orb)."))
+    enter_play(state, seat, card_id, log, from_hand=False)
+
+
+# -- 35 Glutton Cauldron (data #35) ---------------------------------------------------
+
+glutton_cauldron = card(
+    35,
+    "Glutton Cauldron",
+    ITEM,
+    None,
+    0,
+    [ACTIVATED, PERMANENT],
+    "Act: 1 energy onto it; at 7: +7 energy, +15.",
+    "Free to summon. Activate: move one token from your reserve onto it. When it holds "
+    "seven, sacrifice it: the seven tokens go to your reserve and you gain 15 crystals.",
+    "data #35",
+)
+
+
+def _cauldron(state, seat, inst, params, log):
+    e = params["element"]
+    state["p"][seat]["energy"][e] -= 1
+    inst["tokens"][e] += 1
+    log.append(line(f"{{p{seat}}} puts 1 {ELEMENTS[e]} into the Glutton Cauldron."))
+    if sum(inst["tokens"]) >= 7:
+        tokens = inst["tokens"][:]
+        sacrifice(state, seat, inst["id"], log, " (it is full)")
+        for el, n in enumerate(tokens):
+            gain_energy(state, seat, el, n)
+        gain_crystals(state, seat, 15)
+        log.append(line(f"{{p{seat}}} takes its 7 tokens and gains 15 crystals."))
+
+
+glutton_cauldron.activations = lambda s, seat, inst: [
+    {"element": e} for e in range(4) if s["p"][seat]["energy"][e]
+]
+glutton_cauldron.activate = _cauldron
+
+# -- 36 Vampiric Crown (data #36) -----------------------------------------------------
+
+vampiric_crown = card(
+    36,
+    "Vampiric Crown",
+    ITEM,
+    C(a=1, w=1),
+    0,
+    [ON_SUMMON],
+    "Discard or draw a card: energy = its points.",
+    "When summoned, discard a card from your hand or draw one into it: take as many energy "
+    "tokens of your choice as that card's prestige points.",
+    "data #36",
+)
+vampiric_crown.on_summon = lambda s, seat, cid, log: schedule(s, "crown", seat)
+
+
+def _crown_moves(state, task):
+    moves = [{"action": "discard", "card": c} for c in _own_cards(state, task["seat"], "hand")]
+    if can_draw(state):
+        moves.append({"action": "draw"})
+    return moves or [{"action": "done"}]
+
+
+@decision(
+    "crown",
+    moves=_crown_moves,
+    prompt=lambda s, t: "discard or draw a card for the Vampiric Crown",
+)
+def _crown_answer(state, task, move, log):
+    _pop(state)
+    seat = task["seat"]
+    if move["action"] == "done":
+        return
+    if move["action"] == "draw":
+        cid = draw(state)
+        state["p"][seat]["hand"].append(cid)
+        log.append(line(f"{{p{seat}}} draws a card (Vampiric Crown)."))
+    else:
+        cid = move["card"]
+        state["p"][seat]["hand"].remove(cid)
+        state["discard"].append(cid)
+        log.append(line(f"{{p{seat}}} discards a card (Vampiric Crown)."))
+    log.append(line(f"The card is {name(cid)}.", [seat]))
+    offer_energy(state, seat, max(0, CARDS[number(cid)].points), 36)
+
+
+# -- 37 Dragon Skull (data #37) -------------------------------------------------------
+
+dragon_skull = card(
+    37,
+    "Dragon Skull",
+    ITEM,
+    C(w=1, f=1, e=1),
+    9,
+    [ACTIVATED],
+    "Act: sacrifice 3 cards -> 15.",
+    "Activate: sacrifice three of your other cards in play to gain 15 crystals.",
+    "data #37",
+)
+dragon_skull.activations = lambda s, seat, inst: [{}] if len(s["p"][seat]["play"]) >= 4 else []
+dragon_skull.activate = lambda s, seat, inst, params, log: schedule(
+    s, "skull", seat, left=3, skull=inst["id"]
+)
+
+
+@decision(
+    "skull",
+    moves=lambda s, t: [
+        {"action": "sacrifice", "card": c}
+        for c in _own_cards(s, t["seat"], "play", lambda cid: cid != t["skull"])
+    ],
+    prompt=lambda s, t: "choose the cards to sacrifice to the Dragon Skull",
+)
+def _skull_answer(state, task, move, log):
+    seat = task["seat"]
+    sacrifice(state, seat, move["card"], log, " (Dragon Skull)")
+    task["left"] -= 1
+    if task["left"] == 0:
+        _pop(state)
+        gain_crystals(state, seat, 15)
+        log.append(line(f"{{p{seat}}} gains 15 crystals."))
+
+
+# -- 38 Demon of Argos (data #38) -----------------------------------------------------
+
+demon = card(
+    38,
+    "Demon of Argos",
+    FAMILIAR,
+    C(a=1, w=1, f=1, e=1),
+    16,
+    [ON_SUMMON],
+    "Opponents: gauge -1, draw a card.",
+    "When summoned, each opponent's gauge drops by 1 and each opponent draws a card, which "
+    "they keep or discard.",
+    "data #38",
+)
+
+
+def _demon(state, seat, cid, log):
+    for o in opponents(state, seat):
+        raise_gauge(state, o, -1)
+        drawn = draw(state)
+        log.append(line(f"{{p{o}}}'s gauge drops by 1 and {{p{o}}} draws a card (Demon)."))
+        if drawn is not None:
+            offer_cards(state, o, [drawn], 38, may_discard=True)
+
+
+demon.on_summon = _demon
+
+# -- 39 Titus Deepgaze (data #39) -----------------------------------------------------
+
+titus = card(
+    39,
+    "Titus Deepgaze",
+    FAMILIAR,
+    {2: C(f=1), 3: C(f=2), 4: C(f=3)},
+    4,
+    [END_OF_ROUND],
+    "End of round: opponents pay 1.",
+    "At the end of each round, each opponent gives you 1 crystal. If one of them has none, "
+    "Titus is sacrificed.",
+    "data #39",
+)
+
+
+def _titus(state, seat, inst, log):
+    broke = False
+    for o in opponents(state, seat):
+        if pay_to(state, o, seat, 1):
+            log.append(line(f"{{p{o}}} gives 1 crystal to {{p{seat}}} (Titus Deepgaze)."))
+        else:
+            broke = True
+    if broke:
+        sacrifice(state, seat, inst["id"], log, ": an opponent had no crystal for Titus")
+
+
+titus.end_of_round = _titus
+
+# -- 40 Air Elemental (data #40) ------------------------------------------------------
+
+air_elemental = card(
+    40,
+    "Air Elemental",
+    FAMILIAR,
+    C(a=3),
+    12,
+    [ON_SUMMON],
+    "Opponents' energy all turns to air.",
+    "When summoned, every token in your opponents' reserves becomes an air token.",
+    "data #40",
+)
+
+
+def _air_elemental(state, seat, cid, log):
+    for o in opponents(state, seat):
+        total = reserve_size(state, o)
+        state["p"][o]["energy"] = [total, 0, 0, 0]
+    log.append(line("Every opponent's reserve turns to air."))
+
+
+air_elemental.on_summon = _air_elemental
+
+# -- 41 Thieving Fairies (data #41): see play.activate --------------------------------
+
+card(
+    41,
+    "Thieving Fairies",
+    FAMILIAR,
+    {2: C(), 3: C(c=3), 4: C(c=6)},
+    6,
+    [PERMANENT],
+    "Opponent activates: they pay 1, you +1.",
+    "Each time an opponent activates a card, they give you 1 crystal and you gain 1 more.",
+    "data #41",
+)
+
+# -- 42 Cursed Treatise of Arus (data #42) --------------------------------------------
+
+cursed_treatise = card(
+    42,
+    "Cursed Treatise of Arus",
+    ITEM,
+    C(w=1),
+    -10,
+    [ON_SUMMON],
+    "+2 energy, +10, gauge +1; -10 points.",
+    "When summoned, take two energy tokens, gain 10 crystals and raise your gauge by 1. If "
+    "it is ever sacrificed, you lose your whole reserve. Worth -10 points.",
+    "data #42",
+)
+
+
+def _treatise(state, seat, cid, log):
+    gain_crystals(state, seat, 10)
+    raise_gauge(state, seat, 1)
+    log.append(line(f"{{p{seat}}} gains 10 crystals and 1 gauge."))
+    offer_energy(state, seat, 2, 42)
+
+
+def _treatise_gone(state, seat, cid, log):
+    state["p"][seat]["energy"] = [0, 0, 0, 0]
+    log.append(line(f"{{p{seat}}} loses their whole reserve (Cursed Treatise)."))
+
+
+cursed_treatise.on_summon = _treatise
+cursed_treatise.on_sacrifice = _treatise_gone
+
+# -- 43 Idol of the Familiar (data #43, first edition) --------------------------------
+
+idol = card(
+    43,
+    "Idol of the Familiar",
+    ITEM,
+    C(a=1, w=1, f=1, e=1),
+    0,
+    [ACTIVATED],
+    "Act: +1 per familiar.",
+    "Activate: gain 1 crystal for each familiar you have in play.",
+    "data #43",
+)
+
+
+def _idol(state, seat, inst, params, log):
+    gain = sum(1 for c in state["p"][seat]["play"] if not is_item(c["id"]))
+    gain_crystals(state, seat, gain)
+    log.append(line(f"{{p{seat}}} gains {_crystals(gain)} (Idol of the Familiar)."))
+
+
+idol.activations = lambda s, seat, inst: [{}]
+idol.activate = _idol
+
+# -- 44 Necrotic Kriss (data #44) -----------------------------------------------------
+
+kriss = card(
+    44,
+    "Necrotic Kriss",
+    ITEM,
+    C(a=2, w=1),
+    6,
+    [ACTIVATED],
+    "Act: lose a familiar -> 4 energy.",
+    "Activate: discard a familiar from your hand or sacrifice one in play, and take four "
+    "energy tokens of your choice.",
+    "data #44",
+)
+
+
+def _kriss_options(state, seat, inst):
+    familiar = lambda cid: not is_item(cid)  # noqa: E731
+    return [{"from": "hand", "familiar": c} for c in _own_cards(state, seat, "hand", familiar)] + [
+        {"from": "play", "familiar": c} for c in _own_cards(state, seat, "play", familiar)
+    ]
+
+
+def _kriss(state, seat, inst, params, log):
+    cid = params["familiar"]
+    if params["from"] == "hand":
+        state["p"][seat]["hand"].remove(cid)
+        state["discard"].append(cid)
+        log.append(line(f"{{p{seat}}} discards {the(cid)} from hand (Necrotic Kriss)."))
+    else:
+        sacrifice(state, seat, cid, log, " (Necrotic Kriss)")
+    offer_energy(state, seat, 4, 44)
+
+
+kriss.activations = _kriss_options
+kriss.activate = _kriss
+
+# -- 45 Lantern of Xidit (data #45) ---------------------------------------------------
+
+lantern = card(
+    45,
+    "Lantern of Xidit",
+    ITEM,
+    C(f=3, e=3),
+    24,
+    [END_OF_GAME],
+    "End: +3 per energy in reserve.",
+    "At the end of the game, each token left in your reserve gives 3 crystals.",
+    "data #45",
+)
+lantern.end_of_game = lambda s, seat: 3 * reserve_size(s, seat)
+
+# -- 46 Sealed Chest of Urm (data #46) ------------------------------------------------
+
+urm = card(
+    46,
+    "Sealed Chest of Urm",
+    ITEM,
+    C(w=2, e=1),
+    10,
+    [END_OF_GAME],
+    "End: only items in play +20.",
+    "At the end of the game, if all your cards in play are magic items, gain 20 crystals.",
+    "data #46",
+)
+urm.end_of_game = lambda s, seat: 20 if all(is_item(c["id"]) for c in s["p"][seat]["play"]) else 0
+
+# -- 47 Mirror of the Seasons (data #47) ----------------------------------------------
+
+mirror = card(
+    47,
+    "Mirror of the Seasons",
+    ITEM,
+    C(c=3),
+    8,
+    [ACTIVATED],
+    "Act: X crystals, change X alike energy.",
+    "Activate: pay X crystals to change X tokens of one element in your reserve into X "
+    "tokens of another element.",
+    "data #47",
+)
+
+
+def _mirror_options(state, seat, inst):
+    if state["p"][seat]["crystals"] < 1:
+        return []
+    energy = state["p"][seat]["energy"]
+    return [{"from": a, "to": b} for a in range(4) if energy[a] for b in range(4) if b != a]
+
+
+def _mirror(state, seat, inst, params, log):
+    schedule(state, "mirror", seat, src=params["from"], dst=params["to"])
+
+
+mirror.activations = _mirror_options
+mirror.activate = _mirror
+
+
+def _mirror_moves(state, task):
+    p = state["p"][task["seat"]]
+    most = min(p["energy"][task["src"]], p["crystals"])
+    return [{"action": "count", "n": n} for n in range(1, most + 1)]
+
+
+@decision(
+    "mirror",
+    moves=_mirror_moves,
+    prompt=lambda s, t: "choose how many tokens the Mirror of the Seasons changes",
+)
+def _mirror_answer(state, task, move, log):
+    _pop(state)
+    seat, n = task["seat"], move["n"]
+    lose_crystals(state, seat, n)
+    state["p"][seat]["energy"][task["src"]] -= n
+    state["p"][seat]["energy"][task["dst"]] += n
+    log.append(
+        line(
+            f"{{p{seat}}} pays {_crystals(n)} to change {n} {ELEMENTS[task['src']]} into "
+            f"{ELEMENTS[task['dst']]}."
+        )
+    )
+
+
+# -- 48 Pendant of Ragnor (data #48) --------------------------------------------------
+
+pendant = card(
+    48,
+    "Pendant of Ragnor",
+    ITEM,
+    C(a=1, w=1, f=1),
+    0,
+    [ON_SUMMON],
+    "+1 energy per other magic item.",
+    "When summoned, take one energy token of your choice for each other magic item you have "
+    "in play.",
+    "data #48",
+)
+pendant.on_summon = lambda s, seat, cid, log: offer_energy(s, seat, _other_items(s, seat, cid), 48)
+
+# -- 49 Sid Nightshade (data #49) -----------------------------------------------------
+
+sid = card(
+    49,
+    "Sid Nightshade",
+    FAMILIAR,
+    {2: C(e=1), 3: C(e=2), 4: C(e=3)},
+    6,
+    [ON_SUMMON],
+    "Most crystals: opponents pay you 5.",
+    "When summoned, if you have more crystals than every opponent, each of them gives you 5.",
+    "data #49",
+)
+
+
+def _sid(state, seat, cid, log):
+    mine = state["p"][seat]["crystals"]
+    if all(mine > state["p"][o]["crystals"] for o in opponents(state, seat)):
+        for o in opponents(state, seat):
+            given = pay_to(state, o, seat, 5)
+            log.append(line(f"{{p{o}}} gives {_crystals(given)} to {{p{seat}}} (Sid Nightshade)."))
+
+
+sid.on_summon = _sid
+
+# -- 50 Damned Soul of Onys (data #50) ------------------------------------------------
+
+onys = card(
+    50,
+    "Damned Soul of Onys",
+    FAMILIAR,
+    C(w=1),
+    -5,
+    [ON_SUMMON, ACTIVATED, END_OF_ROUND],
+    "+10, +1 water; -3 each round; pass it on.",
+    "When summoned, gain 10 crystals and a water token. Its holder loses 3 crystals at the "
+    "end of each round. Activate: give up a water token to pass it, ready, to the player on "
+    "your left. Worth -5 points.",
+    "data #50",
+)
+
+
+def _onys_summon(state, seat, cid, log):
+    gain_crystals(state, seat, 10)
+    gain_energy(state, seat, WATER, 1)
+    log.append(line(f"{{p{seat}}} gains 10 crystals and 1 water."))
+
+
+def _onys_pass(state, seat, inst, params, log):
+    spend(state, seat, WATER, 1)
+    left = (seat + 1) % state["players"]
+    leave_play(state, seat, inst["id"], log, to="none")
+    state["p"][left]["play"].append({"id": inst["id"], "tapped": False, "tokens": [0, 0, 0, 0]})
+    log.append(line(f"{{p{seat}}} passes the Damned Soul of Onys to {{p{left}}}."))
+
+
+def _onys_round(state, seat, inst, log):
+    lost = lose_crystals(state, seat, 3)
+    log.append(line(f"{{p{seat}}} loses {_crystals(lost)} (Damned Soul of Onys)."))
+
+
+onys.on_summon = _onys_summon
+onys.activations = lambda s, seat, inst: [{}] if spendable(s, seat, WATER) else []
+onys.activate = _onys_pass
+onys.end_of_round = _onys_round
+
+assert sorted(CARDS) == list(range(1, 51))
+
+
+def card_data(num: int) -> dict[str, Any]:
+    """A card as views and pages show it."""
+    entry = CARDS[num]
+    return {
+        "number": num,
+        "name": entry.name,
+        "kind": entry.kind,
+        "points": entry.points,
+        "timing": list(entry.timing),
+        "short": entry.short,
+        "text": entry.text,
+    }
+
+
+def cost_of(num: int, players: int) -> dict[str, Any] | None:
+    cost = CARDS[num].cost_for(players)
+    if cost is None:
+        return None
+    return {"energy": list(cost[:4]), "crystals": cost[4]}
+
+
+__all__ = ["CARDS", "card_data", "cost_of", "purse_bonus", "rate"]

@@ -1,0 +1,80 @@
+"""Where the cards and the decisions register themselves.
+
+`CARDS[number]` is a card's catalogue entry with its effect functions
+(games/seasons/rules/cards.py defines all 50, each in one place).
+`DECISIONS[kind]` is how one kind of decision is asked and answered: its
+legal moves, what a move does, and what the seat is being asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+ITEM, FAMILIAR = "item", "familiar"
+ON_SUMMON, PERMANENT, ACTIVATED, END_OF_ROUND, END_OF_GAME, SEASON_CHANGE = (
+    "on summon",
+    "permanent",
+    "activated",
+    "end of round",
+    "end of game",
+    "change of season",
+)
+
+
+@dataclass
+class Card:
+    number: int
+    name: str
+    kind: str
+    # (air, water, fire, earth, crystals), or {players: that}; None: no cost
+    # to pay in the usual way (Temporal Boots, Die of Malice, Elemental
+    # Amulet, Glutton Cauldron).
+    cost: Any
+    points: int
+    timing: tuple[str, ...]
+    short: str
+    text: str
+    rule: str
+    on_summon: Callable | None = None
+    activations: Callable | None = None
+    activate: Callable | None = None
+    end_of_round: Callable | None = None
+    season_change: Callable | None = None
+    end_of_game: Callable | None = None
+    on_sacrifice: Callable | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def cost_for(self, players: int) -> tuple[int, int, int, int, int] | None:
+        if isinstance(self.cost, dict):
+            return self.cost[players]
+        return self.cost
+
+
+@dataclass
+class Decision:
+    moves: Callable  # (state, task) -> list[move]
+    apply: Callable  # (state, task, move, log) -> None; pops the task when done
+    prompt: Callable  # (state, task) -> str, completing "Waiting for Ana to ..."
+    timeout: Callable | None = None  # (state, task, moves) -> move; default first
+
+
+CARDS: dict[int, Card] = {}
+DECISIONS: dict[str, Decision] = {}
+
+
+def card(number: int, name: str, kind: str, cost: Any, points: int, timing, short, text, rule):
+    entry = Card(number, name, kind, cost, points, tuple(timing), short, text, rule)
+    CARDS[number] = entry
+    return entry
+
+
+def decision(kind: str, moves, prompt, timeout=None):
+    """Register the answer function of a decision kind (used as a decorator)."""
+
+    def register(apply):
+        DECISIONS[kind] = Decision(moves, apply, prompt, timeout)
+        return apply
+
+    return register

@@ -1,0 +1,283 @@
+"""Cards entering and leaving play, paying for them, activating them, moving
+the season marker: the steps the turn and the cards share.
+
+Rules: SEA-7.1 to SEA-7.5 (summoning, the gauge, activation once a round),
+SEA-OP13a (a card leaving play loses its tokens), SEA-9.1 to SEA-9.4 with
+SEA-OP16 and SEA-OP17 (the marker, seasons and years), SEA-11.6, 11.9,
+11.20 and the cards that react to a summon or an activation (Staff of
+Spring, Yjang's Forgotten Vase, Arcano Leech, Thieving Fairies).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+from typing import Any
+
+from games.engine import LogLine, State, line
+from games.seasons.rules.data import ELEMENTS, MONTHS, SEASONS, YEARS, season_of
+from games.seasons.rules.hooks import CARDS, ITEM
+from games.seasons.rules.table import (
+    count,
+    find_in_play,
+    gain_crystals,
+    limit,
+    lose_crystals,
+    number,
+    opponents,
+    order_from,
+    pay_to,
+    schedule,
+    spend,
+    spendable,
+)
+
+STAFF_OF_SPRING, HAND_OF_FORTUNE, VASE, LEECH, FAIRIES = 6, 20, 30, 33, 41
+
+
+def name(card: int) -> str:
+    return CARDS[number(card)].name
+
+
+def the(card: int) -> str:
+    return f"the {name(card)}"
+
+
+def is_item(card: int) -> bool:
+    return CARDS[number(card)].kind == ITEM
+
+
+def cost_text(energy: list[int] | tuple[int, ...], crystals: int = 0) -> str:
+    parts = [f"{n} {ELEMENTS[e]}" for e, n in enumerate(energy) if n]
+    if crystals:
+        parts.append(f"{crystals} crystal{'s' if crystals != 1 else ''}")
+    return ", ".join(parts) if parts else "free"
+
+
+# -- energy gifts ------------------------------------------------------------------
+
+
+def offer_energy(state: State, seat: int, n: int, why: int, onto: int | None = None) -> None:
+    """Let the seat choose `n` tokens, one move each. More than the reserve
+    can hold would be given back anyway: the seat chooses at most its limit."""
+    if onto is None:
+        n = min(n, limit(state, seat))
+    if n > 0:
+        schedule(state, "gain", seat, n=n, why=why, onto=onto)
+
+
+def offer_cards(state: State, seat: int, cards: list[int], why: int, may_discard: bool) -> None:
+    """The seat keeps one of `cards` in hand (or, if allowed, none); the rest
+    are discarded."""
+    if cards:
+        schedule(state, "keep", seat, cards=cards, why=why, may_discard=may_discard)
+
+
+# -- summoning ---------------------------------------------------------------------
+
+
+def room(state: State, seat: int) -> bool:
+    """SEA-7.1, SEA-E1: one more card needs a gauge above the cards in play."""
+    p = state["p"][seat]
+    return len(p["play"]) < p["gauge"]
+
+
+def leech_fee(state: State, seat: int) -> int:
+    """SEA data #33: one crystal to each opposing Arcano Leech before a summon."""
+    return sum(count(state, o, LEECH) for o in opponents(state, seat))
+
+
+def can_pay(state: State, seat: int, card: int) -> bool:
+    """Whether some payment exists (what `payment_options` would list), cheaply."""
+    cost = CARDS[number(card)].cost_for(state["players"])
+    p = state["p"][seat]
+    if (cost[4] if cost else 0) + leech_fee(state, seat) > p["crystals"]:
+        return False
+    if cost is None:
+        return True
+    short = 0
+    for e in range(4):
+        if cost[e]:
+            short += max(0, cost[e] - spendable(state, seat, e))
+    return short <= min(count(state, seat, HAND_OF_FORTUNE), max(0, sum(cost[:4]) - 1))
+
+
+def payment_options(state: State, seat: int, card: int) -> list[dict[str, Any]]:
+    """Every distinct way to pay for a card from hand: which energy Hand of
+    Fortune spares (SEA-11.20, SEA-OP32) and how many tokens come from
+    Amulets of Water (SEA-OP23). Empty when the seat cannot pay."""
+    entry = CARDS[number(card)]
+    cost = entry.cost_for(state["players"])
+    p = state["p"][seat]
+    crystals = (cost[4] if cost else 0) + leech_fee(state, seat)
+    if crystals > p["crystals"]:
+        return []
+    if cost is None:
+        return [{"skip": [], "amulet": [0, 0, 0, 0]}]
+    energy = list(cost[:4])
+    total = sum(energy)
+    spare = min(count(state, seat, HAND_OF_FORTUNE), max(0, total - 1))
+    tokens = [e for e in range(4) for _ in range(energy[e])]
+    amulet = [sum(c["tokens"][e] for c in p["play"] if number(c["id"]) == 4) for e in range(4)]
+    options = []
+    for skip in sorted(set(combinations(tokens, spare))):
+        need = energy[:]
+        for e in skip:
+            need[e] -= 1
+        ranges = []
+        for e in range(4):
+            low, high = max(0, need[e] - p["energy"][e]), min(need[e], amulet[e])
+            if low > high:
+                break
+            ranges.append(range(low, high + 1))
+        else:
+            for split in product(*ranges):
+                options.append({"skip": list(skip), "amulet": list(split)})
+    return options
+
+
+def pay(state: State, seat: int, card: int, option: dict[str, Any], log: list[LogLine]) -> None:
+    """Pay a card's cost (and the Leeches' fee), then put it into play."""
+    entry = CARDS[number(card)]
+    cost = entry.cost_for(state["players"])
+    for owner in opponents(state, seat):
+        for _ in range(count(state, owner, LEECH)):
+            pay_to(state, seat, owner, 1)
+            log.append(line(f"{{p{seat}}} gives 1 crystal to {{p{owner}}}'s Arcano Leech."))
+    paid = [0, 0, 0, 0]
+    crystals = 0
+    if cost is not None:
+        need = list(cost[:4])
+        for e in option["skip"]:
+            need[e] -= 1
+        for e in range(4):
+            if need[e]:
+                spend(state, seat, e, need[e], amulet_first=option["amulet"][e])
+        paid, crystals = need, cost[4]
+        lose_crystals(state, seat, crystals)
+    state["p"][seat]["hand"].remove(card)
+    log.append(line(f"{{p{seat}}} summons {the(card)} ({cost_text(paid, crystals)})."))
+    enter_play(state, seat, card, log, from_hand=True)
+
+
+def enter_play(state: State, seat: int, card: int, log: list[LogLine], *, from_hand: bool) -> None:
+    """A card comes into play. Summoned from hand, it pays Staff of Spring
+    and Yjang's Vase (not through Chalice, Orb or Dreams: SEA-11.6, 11.9);
+    summoned at all, its on-summon effect applies (SEA-OP31)."""
+    if from_hand:  # counted before the card itself is in play
+        staffs = count(state, seat, STAFF_OF_SPRING)
+        if staffs:
+            gain_crystals(state, seat, 3 * staffs)
+            log.append(line(f"{{p{seat}}} gains {3 * staffs} crystals (Staff of Spring)."))
+        vases = count(state, seat, VASE)
+        if vases:
+            offer_energy(state, seat, vases, VASE)
+    state["p"][seat]["play"].append({"id": card, "tapped": False, "tokens": [0, 0, 0, 0]})
+    entry = CARDS[number(card)]
+    if entry.on_summon is not None:
+        entry.on_summon(state, seat, card, log)
+
+
+def leave_play(state: State, seat: int, card: int, log: list[LogLine], *, to: str) -> None:
+    """A card leaves play, sacrificed (`to` "discard") or taken back ("hand").
+    Its tokens and effects go with it (SEA-OP13a); the reserve limit is
+    checked after the move."""
+    p = state["p"][seat]
+    p["play"] = [c for c in p["play"] if c["id"] != card]
+    if to == "hand":
+        p["hand"].append(card)
+        return
+    if to == "none":  # moved elsewhere by its own effect (Damned Soul of Onys)
+        return
+    state["discard"].append(card)
+    entry = CARDS[number(card)]
+    if entry.on_sacrifice is not None:
+        entry.on_sacrifice(state, seat, card, log)
+
+
+def sacrifice(state: State, seat: int, card: int, log: list[LogLine], why: str = "") -> None:
+    log.append(line(f"{{p{seat}}} sacrifices {the(card)}{why}."))
+    leave_play(state, seat, card, log, to="discard")
+
+
+# -- activation --------------------------------------------------------------------
+
+
+def activation_moves(state: State, seat: int) -> list[dict[str, Any]]:
+    """Every activation the seat may make now: each untapped card once a
+    round (SEA-7.5), with the card's own parameters."""
+    moves = []
+    seen: set[tuple] = set()
+    for inst in state["p"][seat]["play"]:
+        entry = CARDS[number(inst["id"])]
+        if inst["tapped"] or entry.activations is None or entry.extra.get("turn_start"):
+            continue
+        for params in entry.activations(state, seat, inst):
+            key = (number(inst["id"]), tuple(sorted(params.items())))
+            if key in seen:  # two untapped copies: offer the first one
+                continue
+            seen.add(key)
+            moves.append({"action": "activate", "card": inst["id"], **params})
+    return moves
+
+
+def activate(state: State, seat: int, card: int, params: dict[str, Any], log: list[LogLine]):
+    inst = find_in_play(state, seat, card)
+    inst["tapped"] = True
+    entry = CARDS[number(card)]
+    log.append(line(f"{{p{seat}}} activates {the(card)}."))
+    # SEA data #41: each Thieving Fairies takes 1 crystal and gains 1 more.
+    for owner in opponents(state, seat):
+        for _ in range(count(state, owner, FAIRIES)):
+            given = pay_to(state, seat, owner, 1)
+            gain_crystals(state, owner, 1)
+            log.append(
+                line(
+                    f"{{p{seat}}} gives {given} crystal{'s' if given != 1 else ''} to "
+                    f"{{p{owner}}}'s Thieving Fairies, which gain 1 more."
+                )
+            )
+    entry.activate(state, seat, inst, params, log)
+
+
+# -- the season marker -------------------------------------------------------------
+
+
+def marker_moves(state: State) -> list[int]:
+    """Temporal Boots: 1 to 3 spaces either way, never before the first
+    month of year 1."""
+    position = (state["year"] - 1) * MONTHS + state["month"]
+    return [d for d in (-3, -2, -1, 1, 2, 3) if position + d >= 1]
+
+
+def move_marker(state: State, delta: int, log: list[LogLine]) -> None:
+    """Move the marker; a new season runs its cards' effects in turn order
+    from the first player (SEA-9.2, SEA-OP16); crossing 12 -> 1 starts a new
+    year (SEA-9.3) or, in year 3, ends the game (SEA-9.4, SEA-OP17)."""
+    before = state["month"]
+    month = before + delta
+    if month > MONTHS:
+        month -= MONTHS
+        if state["year"] == YEARS:
+            state["ended"] = True
+        else:
+            state["year"] += 1
+    elif month < 1:
+        month += MONTHS
+        state["year"] -= 1
+    state["month"] = month
+    season = season_of(month)
+    log.append(line(f"The season marker moves to {SEASONS[season]}, month {month}."))
+    if season_of(before) != season:
+        for seat in order_from(state, state["first"]):
+            for inst in list(state["p"][seat]["play"]):
+                entry = CARDS[number(inst["id"])]
+                if entry.season_change is not None:
+                    entry.season_change(state, seat, inst, log)
+    if state["year"] > state["sets_added"] and not state["ended"]:
+        state["sets_added"] = state["year"]
+        log.append(line(f"Year {state['year']} begins: each player takes their next set."))
+        for seat, p in enumerate(state["p"]):
+            cards = p["years"].pop(0)
+            p["hand"].extend(cards)
+            names = ", ".join(name(c) for c in cards)
+            log.append(line(f"Year {state['year']}: you take {names} into hand.", to=[seat]))
