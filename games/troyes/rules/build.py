@@ -81,7 +81,10 @@ def dice_price(state: State, seat: int, build: dict[str, Any], dice_ids: list[in
 
 
 def hire_price(build: dict[str, Any]) -> int:
-    return C.CARDS[build["target"]].hire if build["sup"] == "hire" else 0
+    """TRO-11.3, TRO-OP17: a citizen from the supply or from a building is
+    hired for the card's price (JP-SUM); moving a supervisor is free."""
+    hired = build["sup"] == "hire" or build["sup"] in C.COLOURS
+    return C.CARDS[build["target"]].hire if hired else 0
 
 
 def total_price(state: State, seat: int, build: dict[str, Any], dice_ids: list[int]) -> int:

@@ -10,7 +10,8 @@ two more dice free in the following moves); the action:
 `{"action": "choose", "kind": "card", "card"}` / `"event", "event"` /
 `"citizen", "building"` / `"cathedral"` / `"agriculture"`, then
 `{"action": "marker", "card"}`, `{"action": "supervisor", "source": "hire" |
-card}`, `{"action": "add_die", "die"}`, `{"action": "remove_die", "die"}`,
+building colour | card}` (from the supply, from a building, or moved from
+another card), `{"action": "add_die", "die"}`, `{"action": "remove_die", "die"}`,
 `{"action": "cancel"}`, `{"action": "confirm"}`; `{"action": "pass"}`; after a
 trade card `{"action": "uses", "count"}`.
 """
@@ -136,8 +137,10 @@ def _markers(state: State, seat: int, build: dict) -> list[str]:
 def _supervisor_sources(state: State, seat: int, build: dict) -> list[str]:
     card = C.CARDS[build["target"]]
     sources = []
-    if state["supply"][seat] > 0 and state["deniers"][seat] >= card.hire:
-        sources.append("hire")
+    if state["deniers"][seat] >= card.hire:
+        if state["supply"][seat] > 0:
+            sources.append("hire")
+        sources += [c for c in C.COLOURS if T.standing(state, c, seat) > 0]
     sources += sorted(cid for cid in T.supervisors_of(state, seat) if cid != card.id)
     return sources
 

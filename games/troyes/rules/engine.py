@@ -296,7 +296,10 @@ def _choose_label(state: State, seat: int, move: Move) -> str:
 def _supervisor_label(state: State, seat: int, move: Move) -> str:
     card = C.CARDS[state["build"]["target"]]
     if move["source"] == "hire":
-        return f"Hire a supervisor ({card.hire} deniers)"
+        return f"Hire a supervisor from your supply ({card.hire} deniers)"
+    if move["source"] in C.COLOURS:
+        building = C.BUILDING_NAMES[move["source"]]
+        return f"Hire your citizen from the {building} ({card.hire} deniers)"
     return f"Move your supervisor from the {C.CARDS[move['source']].name}"
 
 

@@ -382,6 +382,13 @@ def _act_card(state, seat, build, eff, faces, used, log) -> None:
             state["deniers"][seat] -= card.hire
             state["supply"][seat] -= 1
             where = f"hires a supervisor for {card.hire} deniers"
+        elif sup in C.COLOURS:  # a citizen of the board (JP-SUM)
+            state["deniers"][seat] -= card.hire
+            T.take_citizen(state, sup, seat)
+            where = (
+                f"hires a citizen of the {C.BUILDING_NAMES[sup]} as supervisor "
+                f"for {card.hire} deniers"
+            )
         else:
             state["supervisors"][sup].remove(seat)  # TRO-11.6
             where = f"moves their supervisor from the {C.CARDS[sup].name}"

@@ -179,6 +179,17 @@ def place(state: State, colour: str, value: int, owner: int) -> int | None:
     return out
 
 
+def take_citizen(state: State, colour: str, owner: int) -> None:
+    """Take the owner's last standing citizen out of a building."""
+    rows = state["buildings"][colour]
+    for row in reversed(rows):
+        for i in range(len(row) - 1, -1, -1):
+            if row[i] == owner:
+                row[i] = None
+                return
+    raise ValueError(f"no citizen of {owner} in {colour}")
+
+
 def first_free_space(state: State, colour: str) -> tuple[int, int] | None:
     for r, row in enumerate(state["buildings"][colour]):
         for s, occupant in enumerate(row):
