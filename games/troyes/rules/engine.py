@@ -277,7 +277,8 @@ def _add_label(state: State, seat: int, move: Move) -> str:
     )
     if B.marker_effect(build) == C.FREE_YELLOW:
         return f"{text} from {_owner_text(d['owner'])} (free, Tithing)"
-    return f"{text} from {_owner_text(d['owner'])} (+{price} deniers)"
+    each = C.DIE_PRICE * len(after)
+    return f"{text} from {_owner_text(d['owner'])} ({each} deniers each: +{price})"
 
 
 def _choose_label(state: State, seat: int, move: Move) -> str:
