@@ -1,12 +1,14 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 from django.utils.decorators import method_decorator
-from django_ratelimit.decorators import ratelimit
 
 from accounts import views
+from config import limits
 
-limited_login = method_decorator(ratelimit(key="ip", rate="20/m", method="POST"), name="post")
-limited_reset = method_decorator(ratelimit(key="ip", rate="5/h", method="POST"), name="post")
+limited_login = method_decorator(
+    limits.limited(limits.LOGIN_PER_ADDRESS, limits.LOGIN_PER_ACCOUNT), name="dispatch"
+)
+limited_reset = method_decorator(limits.limited(limits.RESET_PER_ADDRESS), name="dispatch")
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),

@@ -263,6 +263,13 @@ CONTENT_SECURITY_POLICY = {
 RATELIMIT_ENABLE = envbool("RATELIMIT_ENABLE", True)
 RATELIMIT_VIEW = "config.views.ratelimited"
 RATELIMIT_USE_CACHE = "default"
+# How many proxies in front of the site append to X-Forwarded-For (a
+# TLS-terminating proxy: 1); rate limits then count the client's address.
+TRUSTED_PROXIES = envint("TRUSTED_PROXIES", 0)
+RATELIMIT_IP_META_KEY = "config.limits.client_ip"
+# Moves: a guard against runaway scripts, far above what play needs.
+MOVE_RATE_PER_USER = env("MOVE_RATE_PER_USER", "1200/m")
+MOVE_RATE_PER_TABLE = env("MOVE_RATE_PER_TABLE", "300/m")
 
 LOGGING = {
     "version": 1,

@@ -3,6 +3,10 @@
 Authentication: `Authorization: Bearer <token>` (see /accounts/tokens/ or
 `manage.py api_token USERNAME`), or the session cookie with a CSRF token.
 Every error is `{"detail": "..."}` with the status of the refusal.
+
+Rate limits: moves are limited per user (all tables together) and per table
+(all its players together), by default 1,200 and 300 a minute. A refused
+request answers 429 with a `Retry-After` header: the seconds to wait.
 """
 
 from __future__ import annotations
@@ -14,7 +18,6 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
-from django_ratelimit.core import is_ratelimited
 from ninja import NinjaAPI, Schema, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.security import HttpBearer
@@ -23,6 +26,7 @@ from ninja.utils import check_csrf
 from pydantic import AfterValidator, Field, StrictInt, StringConstraints
 
 from accounts.tokens import token_user
+from config import limits
 from games import registry
 from tables import clock, services
 from tables.errors import ServiceError
@@ -99,9 +103,27 @@ def auth_error(request: HttpRequest, exc: AuthenticationError):
     )
 
 
+class TooManyMoves(Exception):
+    def __init__(self, seconds: int) -> None:
+        super().__init__(seconds)
+        self.seconds = seconds
+
+
+@api.exception_handler(TooManyMoves)
+def too_many_moves(request: HttpRequest, exc: TooManyMoves):
+    response = api.create_response(
+        request,
+        {"detail": f"Too many moves; try again in {exc.seconds} s (see Retry-After)."},
+        status=429,
+    )
+    response["Retry-After"] = str(exc.seconds)
+    return response
+
+
 def _limit_moves(request: HttpRequest) -> None:
-    if is_ratelimited(request, group="moves", key="user", rate="120/m", increment=True):
-        raise HttpError(429, "Too many moves; wait a little.")
+    seconds = limits.wait(request, limits.MOVES_PER_USER, limits.MOVES_PER_TABLE)
+    if seconds:
+        raise TooManyMoves(seconds)
 
 
 # -- schemas ---------------------------------------------------------------------
@@ -358,12 +380,33 @@ def table_cancel(request: HttpRequest, table_id: int):
     return _table_out(_table(table_id), request.auth)
 
 
-@api.post("/tables/{table_id}/moves", response={200: TableOut, **ERRORS}, tags=["moves"])
+RETRY_AFTER = {
+    "responses": {
+        429: {
+            "description": "Too many moves: wait the seconds in Retry-After.",
+            "headers": {
+                "Retry-After": {
+                    "description": "Seconds until the limit allows a move again.",
+                    "schema": {"type": "integer", "minimum": 1},
+                }
+            },
+        }
+    }
+}
+
+
+@api.post(
+    "/tables/{table_id}/moves",
+    response={200: TableOut, **ERRORS},
+    tags=["moves"],
+    openapi_extra=RETRY_AFTER,
+)
 def move_create(request: HttpRequest, table_id: int, payload: MoveIn):
     """Make a move: one of `legal_moves`, with the `version` you saw.
 
     400: not a legal move; 403: not your seat or not your turn; 409: the table
-    has moved on (stale version) or is not in play."""
+    has moved on (stale version) or is not in play; 429: too many moves, come
+    back after Retry-After seconds."""
     _limit_moves(request)
     result = services.move_submit(
         table_id=table_id, user=request.auth, version=payload.version, move=payload.move

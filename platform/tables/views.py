@@ -10,8 +10,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
-from django_ratelimit.decorators import ratelimit
 
+from config import limits
 from games import registry
 from tables import clock, selectors, services
 from tables.errors import ServiceError
@@ -130,7 +130,7 @@ def table_poll(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
-@ratelimit(key="user", rate="120/m", method="POST")
+@limits.limited(limits.MOVES_PER_USER, limits.MOVES_PER_TABLE)
 def table_move(request: HttpRequest, table_id: int) -> HttpResponse:
     error, status = "", 200
     form = MoveForm(request.POST)
