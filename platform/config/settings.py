@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "notifications",
     "games.coup",
     "games.koryo",
+    "games.seasons",
     "games.troyes",
 ]
 

@@ -344,7 +344,7 @@ def test_an_illegal_move_or_a_wrong_seat_is_refused_with_a_message():
     s = duel()
     with pytest.raises(IllegalMove, match="not your turn"):
         act(s, 1, {"action": "end_turn"})
-    with pytest.raises(IllegalMove, match="play their turn"):
+    with pytest.raises(IllegalMove, match="use the die and play cards"):
         act(s, 0, {"action": "star"})
     with pytest.raises(IllegalMove):
         act(s, 0, {"action": "end_turn", "extra": 1})

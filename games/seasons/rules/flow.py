@@ -207,7 +207,7 @@ def _draft_moves(state, task):
     return [{"action": "pick", "card": c} for c in _distinct(p["packet"])]
 
 
-@decision("draft", moves=_draft_moves, prompt=lambda s, t: "pick a card from their packet")
+@decision("draft", moves=_draft_moves, prompt=lambda s, t: "pick a card from the draft packet")
 def _draft_pick(state, task, move, log):
     seat = task["seat"]
     state["p"][seat]["pick"] = move["card"]
@@ -257,7 +257,7 @@ def _sets_moves(state, task):
 @decision(
     "sets",
     moves=_sets_moves,
-    prompt=lambda s, t: "split their cards into the three years",
+    prompt=lambda s, t: "split the nine cards into the three years",
 )
 def _sets_answer(state, task, move, log):
     seat = task["seat"]
@@ -452,7 +452,7 @@ def _main_moves(state, task):
 @decision(
     "main",
     moves=_main_moves,
-    prompt=lambda s, t: "play their turn",
+    prompt=lambda s, t: "use the die and play cards",
     timeout=lambda s, t, moves: {"action": "end_turn"},
 )
 def _main_answer(state, task, move, log):
@@ -541,9 +541,7 @@ def _pay_answer(state, task, move, log):
 @decision(
     "gain",
     moves=lambda s, t: [{"action": "take", "element": e} for e in range(4)],
-    prompt=lambda s, t: (
-        f"choose {t['n']} energy token{'s' if t['n'] != 1 else ''} from {why_text(t['why'])}"
-    ),
+    prompt=lambda s, t: f"choose energy tokens from {why_text(t['why'])}",
     timeout=lambda s, t, moves: {
         "action": "take",
         "element": max(range(4), key=lambda e: (rate(s, e), -e)),
@@ -599,7 +597,7 @@ def _keep_answer(state, task, move, log):
     moves=lambda s, t: [
         {"action": "return", "element": e} for e in range(4) if s["p"][t["seat"]]["energy"][e]
     ],
-    prompt=lambda s, t: f"give back energy over their reserve limit of {limit(s, t['seat'])}",
+    prompt=lambda s, t: f"give back energy over the reserve limit of {limit(s, t['seat'])}",
     timeout=lambda s, t, moves: {
         "action": "return",
         "element": cheapest_element(s, [m["element"] for m in moves]),

@@ -1,0 +1,9 @@
+from games.apps import GameAppConfig
+
+
+class SeasonsConfig(GameAppConfig):
+    default = True  # the app of this module (the base class is imported here too)
+    name = "games.seasons"
+    label = "seasons"
+    verbose_name = "Seasons"
+    state_model_name = "SeasonsState"

@@ -1,0 +1,323 @@
+"""Drawing a Seasons table: the board's pieces and the move picker's groups.
+
+Built only from the `TableView` the page receives (the engine's view for the
+viewer, the seats' names, the legal moves and their labels), never from a
+raw state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django import template
+
+register = template.Library()
+
+ELEMENTS = ("air", "water", "fire", "earth")
+GLYPHS = {"air": "≋", "water": "◆", "fire": "▲", "earth": "●"}
+SEASON_NAMES = ("winter", "spring", "summer", "autumn")
+
+
+def _tokens(counts: dict[str, int]) -> list[str]:
+    return [e for e in ELEMENTS for _ in range(counts.get(e, 0))]
+
+
+def energy_text(counts: dict[str, int]) -> str:
+    parts = [f"{counts[e]} {e}" for e in ELEMENTS if counts.get(e)]
+    return ", ".join(parts) if parts else "no energy"
+
+
+@dataclass
+class CardFace:
+    """One card as drawn: cost symbols, points, kind, short and full text."""
+
+    card: dict[str, Any]
+    tapped: bool = False
+    tokens: list[str] = field(default_factory=list)
+    note: str = ""
+
+    @property
+    def cost_tokens(self) -> list[str]:
+        cost = self.card["cost"]
+        if cost is None:
+            return []
+        return [e for e, n in zip(ELEMENTS, cost["energy"], strict=True) for _ in range(n)]
+
+    @property
+    def cost_crystals(self) -> int:
+        cost = self.card["cost"]
+        return cost["crystals"] if cost else 0
+
+    @property
+    def cost_text(self) -> str:
+        cost = self.card["cost"]
+        if cost is None:
+            return "no usual cost"
+        parts = [f"{n} {e}" for e, n in zip(ELEMENTS, cost["energy"], strict=True) if n]
+        if cost["crystals"]:
+            parts.append(f"{cost['crystals']} crystals")
+        return ", ".join(parts) or "free"
+
+    @property
+    def label(self) -> str:
+        c = self.card
+        words = [
+            f"{c['name']}, card {c['number']}, "
+            f"{'magic item' if c['kind'] == 'item' else 'familiar'}",
+            f"cost {self.cost_text}",
+            f"{c['points']} prestige points",
+        ]
+        if self.tapped:
+            words.append("activated this round")
+        if self.tokens:
+            counts = {e: self.tokens.count(e) for e in ELEMENTS}
+            words.append(f"holding {energy_text(counts)}")
+        return "; ".join(words)
+
+
+@dataclass
+class Die:
+    index: int
+    season: str
+    energy: list[str]
+    star: bool
+    card: bool
+    transmute: bool
+    crystals: int
+    dots: int
+    taken_by: str
+    mine: bool
+
+    @property
+    def dots_text(self) -> str:
+        return "•" * self.dots
+
+    @property
+    def label(self) -> str:
+        parts = list(self.energy)
+        if self.crystals:
+            parts.append(f"{self.crystals} crystals")
+        parts += [w for w, on in (("star", self.star), ("card", self.card)) if on]
+        if self.transmute:
+            parts.append("may transmute")
+        text = f"{self.season.capitalize()} die: {', '.join(parts) or 'nothing'}; {self.dots} dots"
+        return text + (f"; taken by {self.taken_by}" if self.taken_by else "; not taken")
+
+
+@dataclass
+class Panel:
+    seat: int
+    name: str
+    is_me: bool
+    is_first: bool
+    acting: bool
+    crystals: int
+    gauge: int
+    in_play: int
+    tokens: list[str]
+    energy_label: str
+    limit: int
+    bonuses: int
+    hand_count: int
+    year_counts: list[int]
+    picked_count: int
+    ready: bool
+    cards: list[CardFace]
+
+    @property
+    def bonus_slots(self) -> list[bool]:
+        return [i < self.bonuses for i in range(3)]
+
+
+@dataclass
+class Board:
+    view: dict[str, Any]
+    players: list[Panel]
+    me: Panel | None
+    months: list[dict[str, Any]]
+    years: list[dict[str, Any]]
+    chart: list[dict[str, Any]]
+    dice: list[Die]
+    hand: list[CardFace]
+    year_sets: list[dict[str, Any]]
+    packet: list[CardFace]
+    picked: list[CardFace]
+    choice: list[CardFace]
+    phase_text: str
+    final: list[dict[str, Any]] | None
+
+
+PHASES = {
+    "draft": "Prelude: every player picks a card from the packet they hold; packets pass left",
+    "sets": "Prelude: every player splits their nine cards into the sets for years 1, 2 and 3",
+    "duel": "Duel",
+    "over": "Game over",
+}
+
+
+def faces(cards: list[dict[str, Any]] | None) -> list[CardFace]:
+    return [CardFace(c) for c in cards or []]
+
+
+@register.simple_tag
+def seasons_board(tv) -> Board:
+    v = tv.view
+    names = tv.names
+    to_act = set(v["to_act"])
+    panels = []
+    for p in v["players"]:
+        seat = p["seat"]
+        panels.append(
+            Panel(
+                seat=seat,
+                name=names.get(seat, f"seat {seat + 1}"),
+                is_me=seat == tv.my_seat,
+                is_first=seat == v["first"],
+                acting=seat in to_act,
+                crystals=p["crystals"],
+                gauge=p["gauge"],
+                in_play=len(p["play"]),
+                tokens=_tokens(p["energy"]),
+                energy_label=(
+                    f"Reserve: {energy_text(p['energy'])} ({p['reserve']} of {p['limit']})"
+                ),
+                limit=p["limit"],
+                bonuses=p["bonuses"],
+                hand_count=p["hand_count"],
+                year_counts=p["year_counts"],
+                picked_count=p["picked_count"],
+                ready=p["ready"],
+                cards=[
+                    CardFace(c, tapped=c["tapped"], tokens=_tokens(c["tokens"])) for c in p["play"]
+                ],
+            )
+        )
+    season_index = SEASON_NAMES.index(v["season"])
+    assign = v["assign"] or {}
+    picked = []
+    for c in v["picked"] or []:
+        year = assign.get(str(c["id"]))
+        picked.append(CardFace(c, note=f"year {year}" if year else ""))
+    return Board(
+        view=v,
+        players=panels,
+        me=next((p for p in panels if p.is_me), None),
+        months=[
+            {
+                "month": m,
+                "season": SEASON_NAMES[(m - 1) // 3],
+                "current": m == v["month"],
+                "angle": (m - 1) * 30,
+            }
+            for m in range(1, 13)
+        ],
+        years=[{"year": y, "current": y == v["year"], "past": y < v["year"]} for y in (1, 2, 3)],
+        chart=[{"element": e, "rate": v["chart"][e], "glyph": GLYPHS[e]} for e in ELEMENTS],
+        dice=[
+            Die(
+                index=d["index"],
+                season=v["dice_season"],
+                energy=d["energy"],
+                star=d["star"],
+                card=d["card"],
+                transmute=d["transmute"],
+                crystals=d["crystals"],
+                dots=d["dots"],
+                taken_by=names.get(d["by"], "") if d["by"] is not None else "",
+                mine=d["by"] is not None and d["by"] == tv.my_seat,
+            )
+            for d in v["dice"]
+        ]
+        if v["phase"] == "duel"
+        else [],
+        hand=faces(v["hand"]),
+        year_sets=[
+            {"year": i + 2, "cards": faces(cards)} for i, cards in enumerate(v["years"] or [])
+        ],
+        packet=faces(v["packet"]),
+        picked=picked,
+        choice=faces((v["choice"] or {}).get("cards")),
+        phase_text=PHASES[v["phase"]]
+        if v["phase"] != "duel"
+        else f"Duel · round {v['round']} · year {v['year']} of 3, {v['season']} "
+        f"(month {v['month']}) · {season_index + 1} of 4 seasons",
+        final=_final(v, names),
+    )
+
+
+def _final(v: dict[str, Any], names: dict[int, str]) -> list[dict[str, Any]] | None:
+    if not v["final"]:
+        return None
+    return [
+        {**row, "name": names.get(row["seat"], f"seat {row['seat'] + 1}")} for row in v["final"]
+    ]
+
+
+# -- the move picker -------------------------------------------------------------------
+
+GROUPS = (
+    ("Draft", ("pick",)),
+    ("Year sets", ("assign", "confirm", "clear")),
+    ("Season dice", ("take_die",)),
+    ("Die of Malice", ("proceed",)),
+    ("Your die", ("star", "draw")),
+    ("Transmute", ("transmute",)),
+    ("Summon", ("summon",)),
+    ("Pay", ("pay",)),
+    ("Activate", ("activate",)),
+    ("Bonuses (each costs points at the end)", ("bonus",)),
+    (
+        "Choose",
+        (
+            "take",
+            "give_back",
+            "return",
+            "keep",
+            "discard",
+            "sacrifice",
+            "take_back",
+            "summon_free",
+            "give",
+            "copy",
+            "move_marker",
+            "count",
+            "orb_summon",
+            "orb_back",
+            "use",
+            "done",
+        ),
+    ),
+    ("End", ("end_turn",)),
+)
+
+
+@register.simple_tag
+def seasons_move_groups(tv) -> list[dict[str, Any]]:
+    groups: dict[str, list[dict[str, Any]]] = {}
+    title_of = {action: title for title, actions in GROUPS for action in actions}
+    for m in tv.moves:
+        action = m["move"]["action"]
+        title = title_of.get(action, "Choose")
+        if action == "activate" and tv.view["decision"] == "malice":
+            title = "Die of Malice"
+        element = m["move"].get("element")
+        groups.setdefault(title, []).append(
+            {
+                **m,
+                "element": ELEMENTS[element] if isinstance(element, int) else "",
+                "secondary": action in ("end_turn", "clear", "discard", "orb_back", "done"),
+            }
+        )
+    order = [title for title, _ in GROUPS]
+    return [{"title": t, "buttons": groups[t]} for t in sorted(groups, key=order.index)]
+
+
+@register.filter
+def glyph(element: str) -> str:
+    return GLYPHS.get(element, "")
+
+
+@register.filter
+def signed(points: int) -> str:
+    return f"+{points}" if points > 0 else f"{points}".replace("-", "\N{MINUS SIGN}")

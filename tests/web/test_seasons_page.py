@@ -1,0 +1,174 @@
+"""The Seasons table page: what it draws in each phase, that it never depends
+on another seat's secrets (SEA-2), what it costs early and late, and the
+timeout move of a decision played through the move service."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games.seasons.models import SeasonsState
+from games.seasons.rules import ENGINE
+from tables import services
+from tables.models import Table
+from tests.conftest import ApiClient, login_client, play_random_moves, start_table, state_of
+from tests.seasons.helpers import duel
+from tests.seasons.secrets import scramble_secrets
+
+pytestmark = pytest.mark.django_db
+
+_CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"')
+
+
+def put_state(table: Table, state: dict) -> Table:
+    SeasonsState.objects.filter(pk=table.pk).update(state=state)
+    table.to_act = ENGINE.to_act(state)
+    table.prompt = ENGINE.prompt(state)
+    table.summary = ENGINE.summary(state)
+    table.save()
+    return table
+
+
+def board(user, table: Table) -> str:
+    response = login_client(user).get(f"/tables/{table.pk}/board/")
+    assert response.status_code == 200
+    return _CSRF.sub("", response.content.decode())
+
+
+def page(user, table: Table) -> str:
+    response = login_client(user).get(f"/tables/{table.pk}/")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_the_draft_shows_my_packet_and_only_counts_of_the_others(users):
+    table = start_table("seasons", users[:3], {"level": "archmage"})
+    html = page(users[0], table)
+    assert "The packet you hold" in html and "9 cards, only you see them" in html
+    assert "Your turn: pick a card from the draft packet (with " in html
+    assert html.count('class="scard ') == 9  # my packet only
+    assert "Picked" in html
+    spectator = page(users[5], table)
+    assert 'class="scard ' not in spectator
+
+
+def test_the_duel_draws_the_wheel_dice_tokens_and_cards(users):
+    table = start_table("seasons", users[:2], {"level": "apprentice"})
+    state = duel(
+        hands=[[6, 22]],
+        play=[[4, 5], [11]],
+        energy=[[1, 2, 0, 1], [0, 0, 3, 0]],
+        crystals=[12, 4],
+        month=5,
+    )
+    state["p"][0]["play"][0]["tokens"] = [0, 3, 0, 0]
+    state["p"][0]["play"][1]["tapped"] = True
+    table = put_state(table, state)
+    html = page(users[0], table)
+    assert 'aria-label="Season wheel: year 1 of 3, spring, month 5 of 12"' in html
+    assert "Spring die:" in html and "taken by" in html
+    assert 'aria-label="Reserve: 1 air, 2 water, 1 earth (4 of 7)"' in html
+    assert "Staff of Spring, card 6, magic item; cost 3 earth; 9 prestige points" in html
+    assert "Amulet of Water, card 4" in html and "holding 3 water" in html
+    assert "Balance of Ishtar, card 5" in html and "activated this round" in html
+    assert "Figrim the Avaricious, card 11, familiar; cost 3 crystals" in html
+    assert "Your hand" in html and "Runic Cube of Eolis" in html
+    assert "End my turn" in html and "Summon the Staff of Spring" not in html  # no earth enough
+    other = page(users[1], table)
+    assert "Runic Cube of Eolis" not in other and "Staff of Spring, card 6" not in other
+
+
+def test_the_final_score_sheet(users):
+    table = start_table("seasons", users[:2], {"level": "apprentice"})
+    state = duel(play=[[22], []], crystals=[40, 10], month=12, year=3, leftover_dots=3)
+    table = put_state(table, state)
+    services.move_submit(
+        table_id=table.pk, user=users[0], version=table.version, move={"action": "end_turn"}
+    )
+    table.refresh_from_db()
+    assert table.status == "finished"
+    html = page(users[1], table)
+    assert "Final score" in html and "<strong>70</strong>" in html
+
+
+@pytest.mark.parametrize(("players", "level"), [(2, "archmage"), (3, "wizard"), (4, "apprentice")])
+def test_sea_2_board_page_and_api_do_not_depend_on_secrets(users, players, level):
+    rng = random.Random(players)
+    spectator = users[5]
+    for moves in (4, 70):
+        table = start_table("seasons", users[:players], {"level": level})
+        table = play_random_moves(table, users[:players], moves, seed=moves)
+        if not table.is_active:
+            continue
+        original = state_of(table)
+
+        def answers(seat, table=table):
+            user = spectator if seat is None else users[seat]
+            return (
+                board(user, table),
+                ApiClient(user).get(f"/api/tables/{table.pk}").json(),
+                ApiClient(user).get(f"/api/tables/{table.pk}/log").json(),
+            )
+
+        for seat in [*range(players), None]:
+            seen = answers(seat)
+            SeasonsState.objects.filter(pk=table.pk).update(
+                state=scramble_secrets(original, seat, rng)
+            )
+            assert answers(seat) == seen, (moves, seat)
+            SeasonsState.objects.filter(pk=table.pk).update(state=original)
+
+
+def _queries(client, url: str) -> int:
+    with CaptureQueriesContext(connection) as ctx:
+        assert client.get(url).status_code == 200
+    return len(ctx.captured_queries)
+
+
+@pytest.mark.parametrize("path", ["", "board/"])
+def test_the_page_costs_the_same_early_and_late(users, path, django_assert_max_num_queries):
+    early = play_random_moves(
+        start_table("seasons", users[:4], {"level": "archmage"}), users[:4], 5, 1
+    )
+    late = play_random_moves(
+        start_table("seasons", users[:4], {"level": "archmage"}), users[:4], 150, 2
+    )
+    assert late.is_active and late.version >= 150
+    client = login_client(users[0])
+    for t in (early, late):
+        client.get(f"/tables/{t.pk}/{path}")
+    counts = [_queries(client, f"/tables/{t.pk}/{path}") for t in (early, late)]
+    assert counts[0] == counts[1]
+    with django_assert_max_num_queries(10):
+        client.get(f"/tables/{late.pk}/{path}")
+
+
+def test_the_api_read_is_bounded_late_in_the_game(users, django_assert_max_num_queries):
+    table = play_random_moves(
+        start_table("seasons", users[:3], {"level": "wizard"}), users[:3], 150, 4
+    )
+    bot = ApiClient(users[0])
+    with django_assert_max_num_queries(8):
+        assert bot.get(f"/api/tables/{table.pk}").status_code == 200
+
+
+def test_a_sacrifice_for_syllas_waits_for_the_opponent_and_times_out_to_a_card(users):
+    table = start_table("seasons", users[:2], {"level": "archmage"})
+    state = duel(hands=[[10]], play=[[], [3, 29]], energy=[[0, 0, 3, 0]])
+    table = put_state(table, state)
+    services.move_submit(
+        table_id=table.pk,
+        user=users[0],
+        version=table.version,
+        move={"action": "summon", "card": 18},
+    )
+    table.refresh_from_db()
+    assert table.to_act == [1]
+    html = page(users[0], table)
+    assert "choose a card to sacrifice for" in html and "Syllas the Faithful" in html
+    move = ENGINE.timeout_move(state_of(table), 1)
+    assert move["action"] == "sacrifice"
