@@ -77,3 +77,21 @@ def with_card(state: State, colour: str, level: int, card_id: str) -> State:
     state = T.copy_state(state)
     state["activity"][colour][level - 1] = card_id
     return state
+
+
+def ready(dice: list[tuple[int, str, int]], players: int = 2, seed: int = 1, **cards: str) -> State:
+    """Seat 0 to act in round 3 (all activity cards up) with these dice,
+    20 deniers, 10 influence and 2 citizens in supply each; `cards` put
+    chosen activity cards on the board (colour_level=card id, e.g. red_2="watchman")."""
+    state = at_actions(actions(players, seed), 0, dice)
+    state["round"] = 3
+    for key, card_id in cards.items():
+        colour, level = key.split("_")
+        state["activity"][colour][int(level) - 1] = card_id
+    for seat in range(players):
+        state["deniers"][seat] = 20
+        state["ip"][seat] = 10
+        state["supply"][seat] = 2
+        state["owned"][seat] = citizens_accounted(state, seat)
+    state["events"] = [{"id": "looting", "marks": []}]
+    return state

@@ -99,11 +99,13 @@ def _startable(state: State, seat: int, build: dict) -> bool:
         if not sources:
             return False
         build = dict(build, sup=sources[0])
-    return any(B.can_add(state, seat, build, d) for d in state["dice"]) or any(
-        B.can_add(state, seat, dict(build, marker=cid), d)
-        for cid in _markers(state, seat, build)
-        for d in state["dice"]
-    )
+    for candidate in [build] + [dict(build, marker=c) for c in _markers(state, seat, build)]:
+        colour = B.allowed_colour(state, candidate)
+        if any(
+            B.can_add(state, seat, candidate, d) for d in state["dice"] if d["colour"] == colour
+        ):
+            return True
+    return False
 
 
 def _choose_moves(state: State, seat: int) -> list[Move]:
