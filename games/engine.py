@@ -59,6 +59,9 @@ class Option:
     default: Any
     choices: tuple[tuple[Any, str], ...]
     help: str = ""
+    # The player counts the option matters for (None: all); the new-table
+    # form offers it only for those.
+    players: tuple[int, ...] | None = None
 
     def label_of(self, value: Any) -> str:
         for choice, label in self.choices:

@@ -6,6 +6,7 @@ test command and CI always do) and says which database it used.
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -37,6 +38,21 @@ def on_postgres() -> bool:
 requires_postgres = pytest.mark.skipif(
     not on_postgres(), reason="needs PostgreSQL (set DATABASE_URL); SQLite cannot lock rows"
 )
+
+
+@pytest.fixture
+def redis_broker():
+    """The test's own Redis database as a broker, emptied before and after."""
+    import redis
+
+    url = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+    client = redis.Redis.from_url(url)
+    try:
+        client.flushdb()
+    except redis.ConnectionError:
+        pytest.skip("Redis is not reachable")
+    yield url
+    client.flushdb()
 
 
 @pytest.fixture

@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.urls import path
 from django.utils.decorators import method_decorator
@@ -26,7 +27,10 @@ urlpatterns = [
     ),
     path(
         "password/reset/",
-        limited_reset(auth_views.PasswordResetView).as_view(),
+        # Our name in the subject and text, not the host's.
+        limited_reset(auth_views.PasswordResetView).as_view(
+            extra_email_context={"site_name": settings.SITE_NAME}
+        ),
         name="password_reset",
     ),
     path(

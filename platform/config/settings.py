@@ -32,6 +32,12 @@ SITE_URL = env("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 SITE_NAME = env("SITE_NAME", "Tabletop")
 # How often an open table page asks whether anything changed.
 TABLE_POLL_SECONDS = envint("TABLE_POLL_SECONDS", 4)
+# How often the header asks how many tables wait for me.
+HEADER_POLL_SECONDS = envint("HEADER_POLL_SECONDS", 30)
+# A "your turn" email waits this long (the player may come, or the question
+# close, first), and is not sent to a player whose page polled this recently.
+TURN_EMAIL_DELAY_SECONDS = envint("TURN_EMAIL_DELAY_SECONDS", 180)
+PRESENT_SECONDS = envint("PRESENT_SECONDS", 180)
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -31,7 +31,7 @@ from games import registry
 from tables import clock, services
 from tables.errors import ServiceError
 from tables.models import Table
-from tables.present import table_view
+from tables.present import outcome_for_reading, summary_text, table_view
 
 
 class BearerAuth(HttpBearer):
@@ -275,10 +275,10 @@ def _table_out(table: Table, user: AbstractBaseUser, state: dict | None = None) 
         "to_act": list(table.to_act),
         "my_seat": tv.my_seat,
         "prompt": tv.waiting,
-        "summary": table.summary,
+        "summary": summary_text(table, tv.names),
         "view": tv.view,
         "legal_moves": tv.legal_moves,
-        "outcome": table.outcome,
+        "outcome": outcome_for_reading(table, tv.names),
     }
 
 

@@ -26,9 +26,33 @@ SETUP = "setup"  # the kind of the log entry for the deal, before any move
 _PLACEHOLDER = re.compile(r"\{p(\d+)\}")
 
 
-def fill(text: str, names: dict[int, str]) -> str:
-    """Put player names in place of the engine's {p0}, {p1}... placeholders."""
+def fill(text: str, names: dict[int, str], reader: int | None = None) -> str:
+    """Put player names in place of the engine's {p0}, {p1}... placeholders.
+
+    Every text that comes from an engine goes through here before anyone
+    reads it. With `reader`, a question speaks to them: "{p0}'s block" is
+    "your block" and "Assassination of {p0}" is "Assassination of you"
+    (only for prompts, whose reader is never the subject of the sentence)."""
+    if reader is not None:
+        text = text.replace(f"{{p{reader}}}'s", "your").replace(f"{{p{reader}}}", "you")
     return _PLACEHOLDER.sub(lambda m: names.get(int(m.group(1)), f"seat {m.group(1)}"), text)
+
+
+def names_of(table: Table) -> dict[int, str]:
+    """Seat numbers to usernames (no query when the seats are prefetched)."""
+    return {s.number: s.user.username for s in table.seats.all()}
+
+
+def summary_text(table: Table, names: dict[int, str] | None = None) -> str:
+    return fill(table.summary, names if names is not None else names_of(table))
+
+
+def outcome_for_reading(table: Table, names: dict[int, str] | None = None) -> dict | None:
+    """The table's outcome with its summary's names filled in."""
+    if not table.outcome:
+        return table.outcome
+    names = names if names is not None else names_of(table)
+    return {**table.outcome, "summary": fill(table.outcome.get("summary", ""), names)}
 
 
 def join_names(names: list[str]) -> str:
@@ -51,6 +75,7 @@ class SeatInfo:
     time_left: timedelta | None
     timeouts: int
     away_until: date | None = None
+    turn_started_at: datetime | None = None
 
     def clock_text(self, now: datetime) -> str:
         if self.deadline_at is not None:
@@ -92,6 +117,7 @@ def seat_infos(
             time_left=s.time_left,
             timeouts=s.timeouts,
             away_until=away.get(s.user_id),
+            turn_started_at=s.turn_started_at,
         )
         for s in seats
     ]
@@ -101,7 +127,7 @@ def waiting_line(table: Table, names: dict[int, str], my_seat: int | None) -> st
     """'Waiting for Ana and Ben to respond to Carl's Tax', or 'Your turn: ...'."""
     if not table.to_act:
         return ""
-    prompt = fill(table.prompt or "move", names)
+    prompt = fill(table.prompt or "move", names, my_seat)
     others = [names.get(n, f"seat {n}") for n in table.to_act if n != my_seat]
     if my_seat in table.to_act:
         if others:

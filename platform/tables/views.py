@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from config import limits
 from games import registry
+from notifications import presence
 from tables import clock, selectors, services
 from tables.errors import ServiceError
 from tables.forms import InviteForm, MoveForm, StandingOrdersForm, TableForm
@@ -27,6 +28,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "presets": clock.PRESETS,
     }
     if request.user.is_authenticated:
+        presence.touch(request.user.pk)
+        context["my_invitations"] = selectors.my_invitations(request.user)
         context["my_active"] = selectors.my_active_tables(request.user)
         context["my_finished"] = selectors.my_finished_tables(request.user)
     return render(request, "tables/lobby.html", context)
@@ -72,6 +75,7 @@ def _page_context(request: HttpRequest, table: Table, error: str = "") -> dict[s
         "stylesheet": entry.stylesheet,
         "time_control": clock.describe(table.time_bank, table.time_increment, table.time_cap),
         "poll_seconds": settings.TABLE_POLL_SECONDS,
+        "presence_token": presence.token(request.user.pk) if tv.my_seat is not None else "",
         "error": error,
     }
     if tv.my_seat is not None and engine.standing_orders and table.is_active:
@@ -80,8 +84,8 @@ def _page_context(request: HttpRequest, table: Table, error: str = "") -> dict[s
 
 
 def _mark_seen(table: Table, tv) -> None:
-    """Remember the player has looked, so the next turn may email them again
-    (one small update, only when there is something new to have seen)."""
+    """Remember the player has looked (one small update, only when there is
+    something new to have seen). Presence is the poll's business."""
     if tv.my_seat is not None and table.is_active and tv.my_seen_version != table.version:
         Seat.objects.filter(table=table, number=tv.my_seat).update(seen_version=table.version)
 
@@ -93,10 +97,18 @@ def _get_table(table_id: int) -> Table:
 @require_GET
 def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     table = _get_table(table_id)
+    if request.htmx and not table.is_open:
+        # The waiting room's poll: the game started (or was cancelled).
+        return HttpResponse(status=200, headers={"HX-Refresh": "true"})
     context = _page_context(request, table)
     _mark_seen(table, context["tv"])
     if table.is_open:
-        context["invited"] = table.invitations.select_related("user").order_by("created_at")
+        # Those invited who have not taken a seat yet.
+        context["invited"] = (
+            table.invitations.exclude(user__seats__table=table)
+            .select_related("user")
+            .order_by("created_at")
+        )
     return render(request, "tables/table.html", context)
 
 
@@ -109,10 +121,25 @@ def table_board(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 @require_GET
+def waiting_count(request: HttpRequest) -> HttpResponse:
+    """The header's count of tables waiting for me (polled on every page)."""
+    if not request.user.is_authenticated:
+        return HttpResponse(status=204)
+    presence.touch(request.user.pk)
+    count = Seat.objects.filter(
+        user=request.user, must_act=True, table__status=Table.Status.ACTIVE
+    ).count()
+    return render(request, "tables/_waiting_count.html", {"count": count})
+
+
+@require_GET
 def table_poll(request: HttpRequest, table_id: int) -> HttpResponse:
     """One cheap query: 204 while nothing changed, else a trigger to redraw.
 
-    It reads no session and no user, so it costs exactly one query."""
+    It reads no session and no user, so it costs exactly one query; a seated
+    player's signed id in `p` marks them present (a write now and then)."""
+    if request.GET.get("p"):
+        presence.touch_by_token(request.GET["p"])
     row = Table.objects.filter(pk=table_id).values_list("version", "status").first()
     if row is None:
         raise Http404("No such table")

@@ -162,7 +162,7 @@ def test_faction_labels():
 def test_each_apply_replaces_the_log():
     state = act(three(), 0, "tax")
     state = act(state, 1, "pass")
-    assert [ln["text"] for ln in state["log"]] == ["{p1} passes."]
+    assert [ln["text"] for ln in state["log"]] == ["{p1} does not challenge."]
 
 
 def test_private_lines_reach_only_their_seat():

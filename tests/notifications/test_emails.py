@@ -14,27 +14,17 @@ from notifications import delivery, digest, outbox
 from notifications.models import Notification
 from notifications.tasks import send_notifications
 from tables import services
-from tests.clocks.helpers import HOUR, MIN, hour_control
+from tests.clocks.helpers import HOUR, MIN, SECOND, hour_control
 from tests.conftest import start_table, state_of
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def sent(mailoutbox, django_capture_on_commit_callbacks):
-    """Run the block's on-commit work (queued emails go out at once)."""
-
-    class Sent:
-        def __enter__(self):
-            mailoutbox.clear()
-            self.ctx = django_capture_on_commit_callbacks(execute=True)
-            self.ctx.__enter__()
-            return mailoutbox
-
-        def __exit__(self, *exc):
-            return self.ctx.__exit__(*exc)
-
-    return Sent
+@pytest.fixture(autouse=True)
+def _at_once(settings):
+    """Turn emails without their delay (tests/notifications/test_turn_emails.py
+    covers the delay and presence)."""
+    settings.TURN_EMAIL_DELAY_SECONDS = 0
 
 
 def links(message) -> list[str]:
@@ -67,9 +57,15 @@ def test_every_responder_is_told(users, sent):
     assert all("respond to" in m.body and "must answer too" in m.body for m in box)
 
 
-def test_no_second_email_for_a_table_until_the_player_has_looked(users, sent, client):
+def test_no_second_email_for_a_table_until_the_player_has_been_back(
+    users, sent, client, frozen, settings
+):
     """Carl is asked to respond (an email), the window closes without him, and
-    then his turn comes: he has not opened the table since, so no new email."""
+    then his turn comes: he has not been on the site since, so no new email.
+    Once he has been, his next turn is emailed again, when he has gone."""
+    from django.core.cache import cache
+
+    cache.clear()
     table = start_table("coup", users[:3])
     actor = table.to_act[0]
     ben, carl = (actor + 1) % 3, (actor + 2) % 3
@@ -84,15 +80,19 @@ def test_no_second_email_for_a_table_until_the_player_has_looked(users, sent, cl
         )
         play_until_turn_of(table, users, carl)
     assert users[carl].email not in [m.to[0] for m in box]
-    # Once Carl has looked, his next turn is emailed again.
+    # Carl comes back, plays, and leaves: his next turn is emailed once he is gone.
     client.force_login(users[carl])
-    client.get(f"/tables/{table.pk}/")
+    client.get("/")
+    frozen.advance(MIN)
     services.move_submit(
         table_id=table.pk, user=users[carl], version=table.version, move={"action": "income"}
     )
     with sent() as box:
         play_until_turn_of(table, users, carl)
-    assert users[carl].email in [m.to[0] for m in box]
+    assert users[carl].email not in [m.to[0] for m in box]  # he was here a minute ago
+    with sent() as box:
+        delivery.drain(now=frozen.now + settings.PRESENT_SECONDS * SECOND + MIN)
+    assert [m.to[0] for m in box] == [users[carl].email]
 
 
 SAFE = ("reveal", "lose", "income", "pass")

@@ -48,6 +48,7 @@ class CoupEngine(Engine):
                 ("first_one", "The first player starts with 1 coin, the other with 2"),
             ),
             help="Only used in a two-player game.",
+            players=(2,),
         ),
     )
     standing_orders = (
