@@ -118,8 +118,11 @@ def carl(users):
     return users[2]
 
 
-def start_table(game: str, players, options=None, time_control="none", **kwargs) -> Table:
-    """A table of `game` with `players` seated in order and the game started."""
+def start_table(
+    game: str, players, options=None, time_control="none", seed: int | None = None, **kwargs
+) -> Table:
+    """A table of `game` with `players` seated in order and the game started
+    (dealt from `seed` if given, else from a random one as on the site)."""
     table = services.table_create(
         creator=players[0],
         game=game,
@@ -130,6 +133,8 @@ def start_table(game: str, players, options=None, time_control="none", **kwargs)
     )
     for user in players[1:]:
         services.table_join(table_id=table.pk, user=user)
+    if seed is not None:
+        Table.objects.filter(pk=table.pk).update(seed=seed)
     services.table_start(table_id=table.pk, user=players[0])
     table.refresh_from_db()
     return table

@@ -10,8 +10,8 @@ import pytest
 from games.coup.rules.engine import CoupEngine
 from games.engine import IllegalMove
 from tables import services
-from tables.errors import BadRequest, Conflict, NotFound
-from tables.models import Move, Seat
+from tables.errors import BadRequest, Conflict, Forbidden, NotFound
+from tables.models import Move, Seat, Table
 from tests.clocks.helpers import HOUR, MIN, hour_control
 from tests.conftest import start_table
 from tests.tables.test_move_service import snapshot
@@ -137,3 +137,43 @@ def test_a_clock_that_is_not_running_cannot_be_extended(users, frozen):
     extended = services.seat_deadline_extend(seat_id=acting.pk, by=timedelta(hours=2))
     assert extended.deadline_at == acting.deadline_at + timedelta(hours=2)
     assert extended.remind_at == acting.remind_at + timedelta(hours=2)
+
+
+def test_only_the_creator_invites(users):
+    table = services.table_create(creator=users[1], game="coup", max_players=4)
+    with pytest.raises(Forbidden) as err:
+        services.table_invite(table_id=table.pk, user=users[0], username="carl")
+    assert err.value.message == "Only the player who opened this table may invite others."
+    with pytest.raises(Forbidden):
+        services.table_invite(table_id=table.pk, user=users[3], username="carl")
+    assert not table.invitations.exists()
+    services.table_invite(table_id=table.pk, user=users[1], username="carl")
+    assert list(table.invitations.values_list("user__username", flat=True)) == ["carl"]
+
+
+@pytest.mark.parametrize(("timeouts", "accepted"), [(0, False), (1, True), (10, True), (11, False)])
+def test_timeouts_before_a_drop_are_between_1_and_10(users, timeouts, accepted):
+    if accepted:
+        table = services.table_create(
+            creator=users[0], game="coup", max_players=2, max_timeouts=timeouts
+        )
+        assert table.max_timeouts == timeouts
+        return
+    with pytest.raises(BadRequest) as err:
+        services.table_create(creator=users[0], game="coup", max_players=2, max_timeouts=timeouts)
+    assert err.value.message == "Timeouts before a player is dropped must be between 1 and 10."
+    assert not Table.objects.exists()
+
+
+def test_seats_are_numbered_in_joining_order_without_the_gaps_of_leavers(users):
+    ana, ben, carl, dora = users[:4]
+    table = services.table_create(creator=ana, game="coup", max_players=4)
+    for user in (ben, carl):
+        services.table_join(table_id=table.pk, user=user)
+    services.table_leave(table_id=table.pk, user=ben)
+    # Dora takes the free number 1 while the table is open...
+    assert services.table_join(table_id=table.pk, user=dora).number == 1
+    services.table_start(table_id=table.pk, user=ana)
+    # ...and the game seats everyone by when they joined: Carl before Dora.
+    numbers = dict(table.seats.values_list("user__username", "number"))
+    assert numbers == {"ana": 0, "carl": 1, "dora": 2}
