@@ -1,13 +1,14 @@
 """Benchmark: what a table page and its poll cost early and late in a game.
 
 Plays two six-player Coup tables (five rounds to win, so the game lasts)
-through the move service, one to 5 moves and one to 500, then reads each
+through the move service, one to 5 moves and one to 500 (or, with `--game
+seasons`, two four-player Archmage Seasons tables), then reads each
 table's page, its board partial and its poll ("nothing new") many times and
 prints the median time and the query count of each. The late figures should
 stay within 20% of the early ones: nothing a page does grows with the game.
 Not a test.
 
-    .venv/bin/python -m bench.page_cost [--repeat 200]
+    .venv/bin/python -m bench.page_cost [--repeat 200] [--game seasons]
 """
 
 from __future__ import annotations
@@ -48,20 +49,32 @@ def play(table, users, count: int, seed: int):
     return table
 
 
-def long_table(users, moves: int):
+# Per game: its options, its player count, and the phase that starts a turn.
+GAMES = {
+    "coup": ({"rounds_to_win": 5}, 6, lambda state: state["phase"] == "turn"),
+    "seasons": (
+        {"level": "archmage"},
+        4,
+        lambda state: bool(state["queue"]) and state["queue"][0]["k"] == "main",
+    ),
+}
+
+
+def long_table(users, moves: int, game: str = "coup"):
     """A table in play after at least `moves` moves, at the start of ana's turn
     (so the early and late pages show the same kind of position)."""
     from tables import services
 
+    options, players, _ = GAMES[game]
     for seed in range(50):
         table = services.table_create(
             creator=users[0],
-            game="coup",
-            options={"rounds_to_win": 5},
-            max_players=6,
+            game=game,
+            options=options,
+            max_players=players,
             time_control="normal",
         )
-        for user in users[1:]:
+        for user in users[1:players]:
             services.table_join(table_id=table.pk, user=user)
         services.table_start(table_id=table.pk, user=users[0])
         table.refresh_from_db()
@@ -77,7 +90,7 @@ def ana_to_play(table) -> bool:
     from games import registry
 
     state = registry.get(table.game).state_model.objects.get(pk=table.pk).state
-    return table.to_act == [0] and state["phase"] == "turn"
+    return table.to_act == [0] and GAMES[table.game][2](state)
 
 
 def count_queries(client, url: str) -> int:
@@ -110,6 +123,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=300)
     parser.add_argument("--late", type=int, default=500)
+    parser.add_argument("--game", choices=sorted(GAMES), default="coup")
     args = parser.parse_args()
 
     with scratch_postgres() as database:
@@ -142,12 +156,13 @@ def main() -> None:
             user = get_user_model().objects.create_user(name, f"{name}@example.org", "x")
             Profile.objects.create(user=user, notify_turn="never", notify_game_over=False)
             users.append(user)
-        early = long_table(users, 5)
-        late = long_table(users, args.late)
+        early = long_table(users, 5, args.game)
+        late = long_table(users, args.late, args.game)
         client = Client()
         client.force_login(users[0])
         print(
-            f"Median of {args.repeat} reads of a six-player Coup table at the start of ana's turn,"
+            f"Median of {args.repeat} reads of a {GAMES[args.game][1]}-player {args.game} table"
+            " at the start of ana's turn,"
             f" after {early.version} and after {late.version} moves, as ana sees it:\n"
         )
         print(f"{'':28}{'early':>20}{'late':>22}{'late / early':>16}")
