@@ -769,7 +769,9 @@ potion_of_dreams.activate = _dreams
 @decision(
     "dreams",
     moves=lambda s, t: [
-        {"action": "summon_free", "card": c} for c in _own_cards(s, t["seat"], "hand")
+        {"action": "summon_free", "card": c}
+        for c in _own_cards(s, t["seat"], "hand")
+        if room(s, t["seat"])  # SEA-7.1 still holds; no room, no summon
     ],
     prompt=lambda s, t: "choose the card to summon with the Potion of Dreams",
 )
