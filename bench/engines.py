@@ -47,6 +47,14 @@ def option_combinations(engine: Engine) -> list[dict[str, Any]]:
             alternates[option.key] = alternate_value(others)
     combos: list[dict[str, Any]] = [{}]
     combos += [{key: value} for key, value in alternates.items()]
+    # A named choice such as a level: every value of it, not one.
+    for option in engine.options:
+        if all(isinstance(value, str) for value, _ in option.choices):
+            combos += [
+                {option.key: value}
+                for value, _ in option.choices
+                if value not in (option.default, alternates.get(option.key))
+            ]
     if len(alternates) > 1:
         combos.append(dict(alternates))
     return combos

@@ -1,14 +1,15 @@
 """Benchmark: what a table page and its poll cost early and late in a game.
 
 Plays two six-player Coup tables (five rounds to win, so the game lasts)
-through the move service, one to 5 moves and one to 500, then reads each
+through the move service, one to 5 moves and one to 500 (or, with `--game
+seasons` or `--game troyes`, two four-player tables of that game; a random
+Troyes game lasts some 450 moves, so its late table is read after 250), then reads each
 table's page, its board partial and its poll ("nothing new") many times and
 prints the median time and the query count of each. The late figures should
 stay within 20% of the early ones: nothing a page does grows with the game.
-With `--game troyes`, two four-player Troyes tables, after 20 and 250 moves.
 Not a test.
 
-    .venv/bin/python -m bench.page_cost [--repeat 200] [--game troyes]
+    .venv/bin/python -m bench.page_cost [--repeat 200] [--game seasons|troyes]
 """
 
 from __future__ import annotations
@@ -49,20 +50,40 @@ def play(table, users, count: int, seed: int):
     return table
 
 
-def long_table(users, moves: int):
+# Per game: its options, its player count, the phase that starts a turn, and
+# the most moves its late table is read after (None: --late as given).
+GAMES = {
+    "coup": ({"rounds_to_win": 5}, 6, lambda state: state["phase"] == "turn", None),
+    "seasons": (
+        {"level": "archmage"},
+        4,
+        lambda state: bool(state["queue"]) and state["queue"][0]["k"] == "main",
+        None,
+    ),
+    "troyes": (
+        {},
+        4,
+        lambda state: state["phase"] == "actions" and state["build"] is None,
+        250,
+    ),
+}
+
+
+def long_table(users, moves: int, game: str = "coup"):
     """A table in play after at least `moves` moves, at the start of ana's turn
     (so the early and late pages show the same kind of position)."""
     from tables import services
 
+    options, players, _, _ = GAMES[game]
     for seed in range(50):
         table = services.table_create(
             creator=users[0],
-            game="coup",
-            options={"rounds_to_win": 5},
-            max_players=6,
+            game=game,
+            options=options,
+            max_players=players,
             time_control="normal",
         )
-        for user in users[1:]:
+        for user in users[1:players]:
             services.table_join(table_id=table.pk, user=user)
         services.table_start(table_id=table.pk, user=users[0])
         table.refresh_from_db()
@@ -74,38 +95,11 @@ def long_table(users, moves: int):
     raise RuntimeError(f"no game lasted {moves} moves")
 
 
-def troyes_table(users, moves: int):
-    """A four-player Troyes table after at least `moves` moves, at the start
-    of a turn of ana's in the action phase."""
-    from games import registry
-    from tables import services
-
-    for seed in range(50):
-        table = services.table_create(
-            creator=users[0], game="troyes", max_players=4, time_control="normal"
-        )
-        for user in users[1:4]:
-            services.table_join(table_id=table.pk, user=user)
-        services.table_start(table_id=table.pk, user=users[0])
-        table.refresh_from_db()
-        played = play(table, users, moves, seed)
-
-        def ready(t) -> bool:
-            state = registry.get("troyes").state_model.objects.get(pk=t.pk).state
-            return t.to_act == [0] and state["phase"] == "actions" and state["build"] is None
-
-        while played is not None and played.is_active and not ready(played):
-            played = play(played, users, played.version + 1, seed)
-        if played is not None and played.is_active:
-            return played
-    raise RuntimeError(f"no Troyes game lasted {moves} moves")
-
-
 def ana_to_play(table) -> bool:
     from games import registry
 
     state = registry.get(table.game).state_model.objects.get(pk=table.pk).state
-    return table.to_act == [0] and state["phase"] == "turn"
+    return table.to_act == [0] and GAMES[table.game][2](state)
 
 
 def count_queries(client, url: str) -> int:
@@ -138,7 +132,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=300)
     parser.add_argument("--late", type=int, default=500)
-    parser.add_argument("--game", choices=["coup", "troyes"], default="coup")
+    parser.add_argument("--game", choices=sorted(GAMES), default="coup")
     args = parser.parse_args()
 
     with scratch_postgres() as database:
@@ -171,17 +165,14 @@ def main() -> None:
             user = get_user_model().objects.create_user(name, f"{name}@example.org", "x")
             Profile.objects.create(user=user, notify_turn="never", notify_game_over=False)
             users.append(user)
-        if args.game == "troyes":
-            # A random four-player game lasts some 450 moves.
-            early, late = troyes_table(users, 20), troyes_table(users, min(args.late, 250))
-            what = "four-player Troyes table in ana's action turn"
-        else:
-            early, late = long_table(users, 5), long_table(users, args.late)
-            what = "six-player Coup table at the start of ana's turn"
+        early = long_table(users, 5, args.game)
+        cap = GAMES[args.game][3]
+        late = long_table(users, min(args.late, cap or args.late), args.game)
         client = Client()
         client.force_login(users[0])
         print(
-            f"Median of {args.repeat} reads of a {what},"
+            f"Median of {args.repeat} reads of a {GAMES[args.game][1]}-player {args.game} table"
+            " at the start of ana's turn,"
             f" after {early.version} and after {late.version} moves, as ana sees it:\n"
         )
         print(f"{'':28}{'early':>20}{'late':>22}{'late / early':>16}")

@@ -511,3 +511,10 @@ def test_card_50_damned_soul_gains_loses_3_a_round_and_passes_left():
     assert crystals(s, 1) == 0 and crystals(s, 0) == 10
     s2 = run(end_turn(duel(play=[[50]], crystals=[5])))
     assert crystals(s2, 0) == 2
+
+
+def test_card_24_potion_of_dreams_needs_room_in_the_gauge():
+    # The Demon of Argos lowered the gauge below the cards in play (SEA-7.1).
+    s = duel(play=[[24, 1, 2]], hands=[[22]], gauge=[1])
+    s = activate(s, 0, 24)
+    assert hand(s, 0) == [22] and in_play(s, 0) == [1, 2] and s["queue"][0]["k"] == "main"

@@ -7,7 +7,8 @@ itself checks that every listed move is accepted, that `apply` leaves its
 input alone and that the timeout move is legal.
 
 The suite plays SEASONS_PLAYOUTS games (default 12) per level and player
-count; `python -m bench.seasons_playouts` plays the full 200 of the spec.
+count, to stay quick; the spec's 200 per level and player count run with
+`SEASONS_PLAYOUTS=200 .venv/bin/pytest -n 2 tests/seasons/test_playouts.py`.
 """
 
 from __future__ import annotations
@@ -69,6 +70,7 @@ class Invariants:
                         assert c["tapped"], "a card activated twice in a round"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_end_with_every_invariant_kept(level, players):

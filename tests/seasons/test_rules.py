@@ -350,3 +350,27 @@ def test_an_illegal_move_or_a_wrong_seat_is_refused_with_a_message():
         act(s, 0, {"action": "end_turn", "extra": 1})
     with pytest.raises(IllegalMove):
         act(s, 0, "end_turn")  # type: ignore[arg-type]
+
+
+# -- timeouts (the moves played for a player whose time ran out) -----------------------
+
+
+def test_timeouts_first_card_of_the_packet_then_sets_in_pick_order():
+    s = prelude(2, "wizard")
+    seat = 0
+    assert ENGINE.timeout_move(s, seat) == {"action": "pick", "card": s["p"][seat]["packet"][0]}
+    s = draft_all(s)
+    picked = list(s["p"][0]["picked"])
+    for _ in range(9):
+        s = act(s, 0, ENGINE.timeout_move(s, 0))
+    assert ENGINE.timeout_move(s, 0) == {"action": "confirm"}
+    assert [s["p"][0]["assign"][str(c)] for c in picked] == [1, 1, 1, 2, 2, 2, 3, 3, 3]
+
+
+def test_timeouts_end_the_turn_keep_the_die_and_discard_a_drawn_card():
+    s = duel(face={"card": True}, play=[[15]], deck_top=[22])
+    assert ENGINE.timeout_move(s, 0) == {"action": "end_turn"}
+    drawn = act(s, 0, {"action": "draw"})
+    assert ENGINE.timeout_move(drawn, 0) == {"action": "discard"}
+    s["queue"] = [{"k": "malice", "seat": 0}, {"k": "main", "seat": 0}]
+    assert ENGINE.timeout_move(s, 0) == {"action": "proceed"}

@@ -103,12 +103,12 @@ amulet_of_air = card(
     1,
     "Amulet of Air",
     ITEM,
-    C(a=2),
-    6,
-    [ON_SUMMON],
-    "Gauge +2.",
-    "When summoned, your summoning gauge goes up by 2.",
-    "SEA-11.1",
+    cost=C(a=2),
+    points=6,
+    timing=[ON_SUMMON],
+    short="Gauge +2.",
+    text="When summoned, your summoning gauge goes up by 2.",
+    rule="SEA-11.1",
 )
 
 
@@ -125,12 +125,12 @@ amulet_of_fire = card(
     2,
     "Amulet of Fire",
     ITEM,
-    C(f=2),
-    6,
-    [ON_SUMMON],
-    "Draw 4, keep 1.",
-    "When summoned, draw four cards: keep one of them in your hand, discard the others.",
-    "SEA-11.2",
+    cost=C(f=2),
+    points=6,
+    timing=[ON_SUMMON],
+    short="Draw 4, keep 1.",
+    text="When summoned, draw four cards: keep one of them in your hand, discard the others.",
+    rule="SEA-11.2",
 )
 
 
@@ -148,12 +148,12 @@ amulet_of_earth = card(
     3,
     "Amulet of Earth",
     ITEM,
-    C(e=2),
-    6,
-    [ON_SUMMON],
-    "+9 crystals.",
-    "When summoned, you gain 9 crystals.",
-    "SEA-11.3",
+    cost=C(e=2),
+    points=6,
+    timing=[ON_SUMMON],
+    short="+9 crystals.",
+    text="When summoned, you gain 9 crystals.",
+    rule="SEA-11.3",
 )
 
 
@@ -170,14 +170,14 @@ amulet_of_water = card(
     4,
     "Amulet of Water",
     ITEM,
-    C(w=2),
-    6,
-    [ON_SUMMON, PERMANENT],
-    "4 energy of your choice on it.",
-    "When summoned, put four energy tokens of your choice from the supply on this card. "
+    cost=C(w=2),
+    points=6,
+    timing=[ON_SUMMON, PERMANENT],
+    short="4 energy of your choice on it.",
+    text="When summoned, put four energy tokens of your choice from the supply on this card. "
     "You may spend them like your own, but they are not in your reserve: they do not count "
     "towards its limit nor for cards that look at the reserve.",
-    "SEA-11.4",
+    rule="SEA-11.4",
 )
 
 
@@ -193,13 +193,13 @@ balance_of_ishtar = card(
     5,
     "Balance of Ishtar",
     ITEM,
-    C(c=6),
-    4,
-    [ACTIVATED],
-    "Act: 4 alike energy -> 12 crystals.",
-    "Activate: give up four energy tokens of one element to gain 12 crystals, even without "
+    cost=C(c=6),
+    points=4,
+    timing=[ACTIVATED],
+    short="Act: 4 alike energy -> 12 crystals.",
+    text="Activate: give up four energy tokens of one element to gain 12 crystals, even without "
     "a transmute symbol. Each Purse of Io adds 4 more.",
-    "SEA-11.5",
+    rule="SEA-11.5",
 )
 
 
@@ -223,13 +223,13 @@ card(
     6,
     "Staff of Spring",
     ITEM,
-    C(e=3),
-    9,
-    [PERMANENT],
-    "+3 crystals per summon from hand.",
-    "Each time you summon a card from your hand, gain 3 crystals. Cards brought into play "
+    cost=C(e=3),
+    points=9,
+    timing=[PERMANENT],
+    short="+3 crystals per summon from hand.",
+    text="Each time you summon a card from your hand, gain 3 crystals. Cards brought into play "
     "by other cards do not count.",
-    "SEA-11.6",
+    rule="SEA-11.6",
 )
 
 # -- 7 Temporal Boots (SEA-11.7, SEA-OP26) --------------------------------------------
@@ -238,13 +238,13 @@ temporal_boots = card(
     7,
     "Temporal Boots",
     ITEM,
-    None,
-    8,
-    [ON_SUMMON],
-    "Move the season marker 1-3.",
-    "Free to summon. When summoned, move the season marker one to three months forward or "
+    cost=None,
+    points=8,
+    timing=[ON_SUMMON],
+    short="Move the season marker 1-3.",
+    text="Free to summon. When summoned, move the season marker one to three months forward or "
     "back. A change of season or of year takes effect at once.",
-    "SEA-11.7",
+    rule="SEA-11.7",
 )
 
 
@@ -273,13 +273,13 @@ card(
     8,
     "Purse of Io",
     ITEM,
-    C(a=1, f=1),
-    6,
-    [PERMANENT],
-    "+1 crystal per energy transmuted.",
-    "Each energy token you transmute gives 1 crystal more (Balance of Ishtar and Potion of "
+    cost=C(a=1, f=1),
+    points=6,
+    timing=[PERMANENT],
+    short="+1 crystal per energy transmuted.",
+    text="Each energy token you transmute gives 1 crystal more (Balance of Ishtar and Potion of "
     "Life too).",
-    "SEA-11.8",
+    rule="SEA-11.8",
 )
 
 # -- 9 Divine Chalice (SEA-11.9, SEA-OP31) --------------------------------------------
@@ -288,13 +288,13 @@ divine_chalice = card(
     9,
     "Divine Chalice",
     ITEM,
-    C(a=1, w=1, f=1, e=1),
-    10,
-    [ON_SUMMON],
-    "Draw 4, summon 1 free.",
-    "When summoned, draw four cards and summon one of them for nothing if your gauge has "
+    cost=C(a=1, w=1, f=1, e=1),
+    points=10,
+    timing=[ON_SUMMON],
+    short="Draw 4, summon 1 free.",
+    text="When summoned, draw four cards and summon one of them for nothing if your gauge has "
     "room (otherwise it is discarded); discard the other three.",
-    "SEA-11.9",
+    rule="SEA-11.9",
 )
 
 
@@ -342,12 +342,12 @@ syllas = card(
     10,
     "Syllas the Faithful",
     FAMILIAR,
-    C(f=3),
-    14,
-    [ON_SUMMON],
-    "Each opponent sacrifices a card.",
-    "When summoned, each opponent sacrifices one of their cards in play, of their choice.",
-    "SEA-11.10",
+    cost=C(f=3),
+    points=14,
+    timing=[ON_SUMMON],
+    short="Each opponent sacrifices a card.",
+    text="When summoned, each opponent sacrifices one of their cards in play, of their choice.",
+    rule="SEA-11.10",
 )
 
 
@@ -378,12 +378,12 @@ figrim = card(
     11,
     "Figrim the Avaricious",
     FAMILIAR,
-    {2: C(c=3), 3: C(c=6), 4: C(c=9)},
-    7,
-    [SEASON_CHANGE],
-    "Each new season: opponents pay you 1.",
-    "At each change of season, each opponent gives you 1 crystal if they have one.",
-    "SEA-11.11",
+    cost={2: C(c=3), 3: C(c=6), 4: C(c=9)},
+    points=7,
+    timing=[SEASON_CHANGE],
+    short="Each new season: opponents pay you 1.",
+    text="At each change of season, each opponent gives you 1 crystal if they have one.",
+    rule="SEA-11.11",
 )
 
 
@@ -401,13 +401,13 @@ naria = card(
     12,
     "Naria the Prophetess",
     FAMILIAR,
-    C(c=3),
-    8,
-    [ON_SUMMON],
-    "Draw 1 per player, keep 1, give 1 each.",
-    "When summoned, draw one card per player. Keep one in your hand and give one of the "
+    cost=C(c=3),
+    points=8,
+    timing=[ON_SUMMON],
+    short="Draw 1 per player, keep 1, give 1 each.",
+    text="When summoned, draw one card per player. Keep one in your hand and give one of the "
     "others to each opponent, in secret.",
-    "SEA-11.12",
+    rule="SEA-11.12",
 )
 
 
@@ -464,12 +464,12 @@ wondrous_chest = card(
     13,
     "Wondrous Chest",
     ITEM,
-    C(w=1, f=1),
-    4,
-    [END_OF_ROUND],
-    "End of round, 4+ energy: +3.",
-    "At the end of each round, if your reserve holds at least four tokens, gain 3 crystals.",
-    "SEA-11.13",
+    cost=C(w=1, f=1),
+    points=4,
+    timing=[END_OF_ROUND],
+    short="End of round, 4+ energy: +3.",
+    text="At the end of each round, if your reserve holds at least four tokens, gain 3 crystals.",
+    rule="SEA-11.13",
 )
 
 
@@ -487,13 +487,13 @@ beggars_horn = card(
     14,
     "Beggar's Horn",
     ITEM,
-    C(a=1, e=1),
-    8,
-    [END_OF_ROUND],
-    "End of round, 0-1 energy: +1 energy.",
-    "At the end of each round, if your reserve holds one token or none, take one energy "
+    cost=C(a=1, e=1),
+    points=8,
+    timing=[END_OF_ROUND],
+    short="End of round, 0-1 energy: +1 energy.",
+    text="At the end of each round, if your reserve holds one token or none, take one energy "
     "token of your choice.",
-    "SEA-11.14",
+    rule="SEA-11.14",
 )
 
 
@@ -510,13 +510,13 @@ die_of_malice = card(
     15,
     "Die of Malice",
     ITEM,
-    None,
-    8,
-    [ACTIVATED],
-    "Act: reroll your die, +2 crystals.",
-    "Free to summon. Activate at the start of your turn, before using your die: reroll it "
+    cost=None,
+    points=8,
+    timing=[ACTIVATED],
+    short="Act: reroll your die, +2 crystals.",
+    text="Free to summon. Activate at the start of your turn, before using your die: reroll it "
     "and gain 2 crystals.",
-    "SEA-11.15",
+    rule="SEA-11.15",
 )
 
 
@@ -539,12 +539,12 @@ kairn = card(
     16,
     "Kairn the Destroyer",
     FAMILIAR,
-    C(a=3),
-    9,
-    [ACTIVATED],
-    "Act: 1 energy -> opponents lose 4.",
-    "Activate: give up one energy token; each opponent loses 4 crystals.",
-    "SEA-11.16",
+    cost=C(a=3),
+    points=9,
+    timing=[ACTIVATED],
+    short="Act: 1 energy -> opponents lose 4.",
+    text="Activate: give up one energy token; each opponent loses 4 crystals.",
+    rule="SEA-11.16",
 )
 
 
@@ -566,13 +566,13 @@ amsug = card(
     17,
     "Amsug Longneck",
     FAMILIAR,
-    C(a=1, w=1),
-    8,
-    [ON_SUMMON],
-    "Everyone takes back a magic item.",
-    "When summoned, every player, you included, takes one of their magic items in play back "
+    cost=C(a=1, w=1),
+    points=8,
+    timing=[ON_SUMMON],
+    short="Everyone takes back a magic item.",
+    text="When summoned, every player, you included, takes one of their magic items in play back "
     "into their hand.",
-    "SEA-11.17",
+    rule="SEA-11.17",
 )
 
 
@@ -604,13 +604,13 @@ grimoire = card(
     18,
     "Bespelled Grimoire",
     ITEM,
-    C(w=1, e=1),
-    8,
-    [ON_SUMMON, PERMANENT],
-    "+2 energy; reserve holds 10.",
-    "When summoned, take two energy tokens of your choice. While it is in play your reserve "
+    cost=C(w=1, e=1),
+    points=8,
+    timing=[ON_SUMMON, PERMANENT],
+    short="+2 energy; reserve holds 10.",
+    text="When summoned, take two energy tokens of your choice. While it is in play your reserve "
     "holds up to 10 tokens (two Grimoires still make 10).",
-    "SEA-11.18",
+    rule="SEA-11.18",
 )
 grimoire.on_summon = lambda s, seat, cid, log: offer_energy(s, seat, 2, 18)
 
@@ -620,12 +620,15 @@ helm = card(
     19,
     "Ragfield's Helm",
     ITEM,
-    C(a=3),
-    10,
-    [END_OF_GAME],
-    "End: most cards in play +20.",
-    "At the end of the game, if you have more cards in play than every opponent, gain 20 crystals.",
-    "SEA-11.19",
+    cost=C(a=3),
+    points=10,
+    timing=[END_OF_GAME],
+    short="End: most cards in play +20.",
+    text=(
+        "At the end of the game, if you have more cards in play than every opponent, "
+        "gain 20 crystals."
+    ),
+    rule="SEA-11.19",
 )
 
 
@@ -642,13 +645,13 @@ card(
     20,
     "Hand of Fortune",
     ITEM,
-    C(a=1, f=1, e=1, c=3),
-    9,
-    [PERMANENT],
-    "Summons cost 1 energy less.",
-    "Your summons cost one energy token less, but you always pay at least one token when "
+    cost=C(a=1, f=1, e=1, c=3),
+    points=9,
+    timing=[PERMANENT],
+    short="Summons cost 1 energy less.",
+    text="Your summons cost one energy token less, but you always pay at least one token when "
     "a card costs energy.",
-    "SEA-11.20",
+    rule="SEA-11.20",
 )
 
 # -- 21 Lewis Greyface (SEA-11.21, SEA-OP30) ------------------------------------------
@@ -657,13 +660,13 @@ lewis = card(
     21,
     "Lewis Greyface",
     FAMILIAR,
-    C(a=1, f=1),
-    6,
-    [ON_SUMMON],
-    "Copy an opponent's reserve.",
-    "When summoned, choose an opponent and take from the supply the same energy tokens as "
+    cost=C(a=1, f=1),
+    points=6,
+    timing=[ON_SUMMON],
+    short="Copy an opponent's reserve.",
+    text="When summoned, choose an opponent and take from the supply the same energy tokens as "
     "their reserve holds.",
-    "SEA-11.21",
+    rule="SEA-11.21",
 )
 
 
@@ -700,12 +703,12 @@ card(
     22,
     "Runic Cube of Eolis",
     ITEM,
-    C(c=20),
-    30,
-    [],
-    "30 points, nothing else.",
-    "No effect: it is worth 30 prestige points at the end.",
-    "SEA-11.22",
+    cost=C(c=20),
+    points=30,
+    timing=[],
+    short="30 points, nothing else.",
+    text="No effect: it is worth 30 prestige points at the end.",
+    rule="SEA-11.22",
 )
 
 # -- 23 Potion of Power (SEA-11.23) ---------------------------------------------------
@@ -714,12 +717,12 @@ potion_of_power = card(
     23,
     "Potion of Power",
     ITEM,
-    C(f=2),
-    0,
-    [ACTIVATED],
-    "Act: sacrifice, draw 1, gauge +2.",
-    "Activate: sacrifice it, draw a card into your hand and raise your gauge by 2.",
-    "SEA-11.23",
+    cost=C(f=2),
+    points=0,
+    timing=[ACTIVATED],
+    short="Act: sacrifice, draw 1, gauge +2.",
+    text="Activate: sacrifice it, draw a card into your hand and raise your gauge by 2.",
+    rule="SEA-11.23",
 )
 
 
@@ -742,13 +745,13 @@ potion_of_dreams = card(
     24,
     "Potion of Dreams",
     ITEM,
-    C(a=2),
-    0,
-    [ACTIVATED],
-    "Act: sacrifice, lose energy, free summon.",
-    "Activate: sacrifice it and give up all your reserve, then summon a card from your hand "
+    cost=C(a=2),
+    points=0,
+    timing=[ACTIVATED],
+    short="Act: sacrifice, lose energy, free summon.",
+    text="Activate: sacrifice it and give up all your reserve, then summon a card from your hand "
     "for nothing.",
-    "data #24",
+    rule="data #24",
 )
 
 
@@ -766,7 +769,9 @@ potion_of_dreams.activate = _dreams
 @decision(
     "dreams",
     moves=lambda s, t: [
-        {"action": "summon_free", "card": c} for c in _own_cards(s, t["seat"], "hand")
+        {"action": "summon_free", "card": c}
+        for c in _own_cards(s, t["seat"], "hand")
+        if room(s, t["seat"])  # SEA-7.1 still holds; no room, no summon
     ],
     prompt=lambda s, t: "choose the card to summon with the Potion of Dreams",
 )
@@ -784,12 +789,12 @@ potion_of_knowledge = card(
     25,
     "Potion of Knowledge",
     ITEM,
-    C(w=2),
-    0,
-    [ACTIVATED],
-    "Act: sacrifice, +5 energy.",
-    "Activate: sacrifice it and take five energy tokens of your choice.",
-    "data #25",
+    cost=C(w=2),
+    points=0,
+    timing=[ACTIVATED],
+    short="Act: sacrifice, +5 energy.",
+    text="Activate: sacrifice it and take five energy tokens of your choice.",
+    rule="data #25",
 )
 
 
@@ -807,13 +812,13 @@ potion_of_life = card(
     26,
     "Potion of Life",
     ITEM,
-    C(e=2),
-    0,
-    [ACTIVATED],
-    "Act: sacrifice, each energy -> 4.",
-    "Activate: sacrifice it and turn every token of your reserve into 4 crystals, even "
+    cost=C(e=2),
+    points=0,
+    timing=[ACTIVATED],
+    short="Act: sacrifice, each energy -> 4.",
+    text="Activate: sacrifice it and turn every token of your reserve into 4 crystals, even "
     "without a transmute symbol.",
-    "data #26",
+    rule="data #26",
 )
 
 
@@ -835,12 +840,12 @@ hourglass = card(
     27,
     "Hourglass of Time",
     ITEM,
-    C(a=1, w=1, f=1, e=1),
-    6,
-    [SEASON_CHANGE],
-    "Each new season: +1 energy.",
-    "At each change of season, take one energy token of your choice.",
-    "data #27",
+    cost=C(a=1, w=1, f=1, e=1),
+    points=6,
+    timing=[SEASON_CHANGE],
+    short="Each new season: +1 energy.",
+    text="At each change of season, take one energy token of your choice.",
+    rule="data #27",
 )
 hourglass.season_change = lambda s, seat, inst, log: offer_energy(s, seat, 1, 27)
 
@@ -850,12 +855,12 @@ scepter = card(
     28,
     "Scepter of Greatness",
     ITEM,
-    C(a=1, w=1, f=1, e=1),
-    8,
-    [ON_SUMMON],
-    "+3 per other magic item.",
-    "When summoned, gain 3 crystals for each other magic item you have in play.",
-    "data #28",
+    cost=C(a=1, w=1, f=1, e=1),
+    points=8,
+    timing=[ON_SUMMON],
+    short="+3 per other magic item.",
+    text="When summoned, gain 3 crystals for each other magic item you have in play.",
+    rule="data #28",
 )
 
 
@@ -877,12 +882,12 @@ olaf = card(
     29,
     "Olaf's Blessed Statue",
     ITEM,
-    C(w=3),
-    0,
-    [ON_SUMMON],
-    "+20 crystals.",
-    "When summoned, gain 20 crystals.",
-    "data #29",
+    cost=C(w=3),
+    points=0,
+    timing=[ON_SUMMON],
+    short="+20 crystals.",
+    text="When summoned, gain 20 crystals.",
+    rule="data #29",
 )
 
 
@@ -899,12 +904,12 @@ card(
     30,
     "Yjang's Forgotten Vase",
     ITEM,
-    C(w=1, f=1, e=1),
-    6,
-    [PERMANENT],
-    "+1 energy per summon from hand.",
-    "Each time you summon a card from your hand, take one energy token of your choice.",
-    "data #30",
+    cost=C(w=1, f=1, e=1),
+    points=6,
+    timing=[PERMANENT],
+    short="+1 energy per summon from hand.",
+    text="Each time you summon a card from your hand, take one energy token of your choice.",
+    rule="data #30",
 )
 
 # -- 31 Elemental Amulet (data #31, SEA-11.20) ----------------------------------------
@@ -913,13 +918,13 @@ elemental_amulet = card(
     31,
     "Elemental Amulet",
     ITEM,
-    None,
-    2,
-    [ON_SUMMON],
-    "Pay up to 1 of each energy for effects.",
-    "Free to summon. Then give up one token of any elements you like: water gives 2 energy, "
+    cost=None,
+    points=2,
+    timing=[ON_SUMMON],
+    short="Pay up to 1 of each energy for effects.",
+    text="Free to summon. Then give up one token of any elements you like: water gives 2 energy, "
     "earth 5 crystals, fire a card, air +1 gauge. Hand of Fortune spares one token.",
-    "data #31",
+    rule="data #31",
 )
 
 
@@ -986,13 +991,13 @@ tree_of_light = card(
     32,
     "Tree of Light",
     ITEM,
-    C(e=2),
-    12,
-    [ACTIVATED],
-    "Act: 3 crystals -> 1 energy, or 1 energy -> transmute.",
-    "Activate, once a round, one of two ways: give up 3 crystals to take an energy token of "
+    cost=C(e=2),
+    points=12,
+    timing=[ACTIVATED],
+    short="Act: 3 crystals -> 1 energy, or 1 energy -> transmute.",
+    text="Activate, once a round, one of two ways: give up 3 crystals to take an energy token of "
     "your choice, or give up one token to be allowed to transmute this turn.",
-    "data #32",
+    rule="data #32",
 )
 
 
@@ -1024,12 +1029,12 @@ card(
     33,
     "Arcano Leech",
     FAMILIAR,
-    {2: C(c=2), 3: C(c=5), 4: C(c=8)},
-    8,
-    [PERMANENT],
-    "Opponents pay you 1 to summon.",
-    "Before an opponent summons a card from their hand, they must give you 1 crystal.",
-    "data #33",
+    cost={2: C(c=2), 3: C(c=5), 4: C(c=8)},
+    points=8,
+    timing=[PERMANENT],
+    short="Opponents pay you 1 to summon.",
+    text="Before an opponent summons a card from their hand, they must give you 1 crystal.",
+    rule="data #33",
 )
 
 # -- 34 Crystal Orb (data #34) --------------------------------------------------------
@@ -1038,13 +1043,13 @@ crystal_orb = card(
     34,
     "Crystal Orb",
     ITEM,
-    C(f=1, e=1),
-    6,
-    [ACTIVATED],
-    "Act: see top card, 4 energy to summon; or 3 crystals to bury it.",
-    "Activate, one of two ways: look at the top card of the draw pile and summon it for four "
+    cost=C(f=1, e=1),
+    points=6,
+    timing=[ACTIVATED],
+    short="Act: see top card, 4 energy to summon; or 3 crystals to bury it.",
+    text="Activate, one of two ways: look at the top card of the draw pile and summon it for four "
     "energy tokens (or leave it there); or give up 3 crystals to discard the top card.",
-    "data #34",
+    rule="data #34",
 )
 
 
@@ -1119,13 +1124,13 @@ glutton_cauldron = card(
     35,
     "Glutton Cauldron",
     ITEM,
-    None,
-    0,
-    [ACTIVATED, PERMANENT],
-    "Act: 1 energy onto it; at 7: +7 energy, +15.",
-    "Free to summon. Activate: move one token from your reserve onto it. When it holds "
+    cost=None,
+    points=0,
+    timing=[ACTIVATED, PERMANENT],
+    short="Act: 1 energy onto it; at 7: +7 energy, +15.",
+    text="Free to summon. Activate: move one token from your reserve onto it. When it holds "
     "seven, sacrifice it: the seven tokens go to your reserve and you gain 15 crystals.",
-    "data #35",
+    rule="data #35",
 )
 
 
@@ -1154,13 +1159,13 @@ vampiric_crown = card(
     36,
     "Vampiric Crown",
     ITEM,
-    C(a=1, w=1),
-    0,
-    [ON_SUMMON],
-    "Discard or draw a card: energy = its points.",
-    "When summoned, discard a card from your hand or draw one into it: take as many energy "
+    cost=C(a=1, w=1),
+    points=0,
+    timing=[ON_SUMMON],
+    short="Discard or draw a card: energy = its points.",
+    text="When summoned, discard a card from your hand or draw one into it: take as many energy "
     "tokens of your choice as that card's prestige points.",
-    "data #36",
+    rule="data #36",
 )
 vampiric_crown.on_summon = lambda s, seat, cid, log: schedule(s, "crown", seat)
 
@@ -1201,12 +1206,12 @@ dragon_skull = card(
     37,
     "Dragon Skull",
     ITEM,
-    C(w=1, f=1, e=1),
-    9,
-    [ACTIVATED],
-    "Act: sacrifice 3 cards -> 15.",
-    "Activate: sacrifice three of your other cards in play to gain 15 crystals.",
-    "data #37",
+    cost=C(w=1, f=1, e=1),
+    points=9,
+    timing=[ACTIVATED],
+    short="Act: sacrifice 3 cards -> 15.",
+    text="Activate: sacrifice three of your other cards in play to gain 15 crystals.",
+    rule="data #37",
 )
 dragon_skull.activations = lambda s, seat, inst: [{}] if len(s["p"][seat]["play"]) >= 4 else []
 dragon_skull.activate = lambda s, seat, inst, params, log: schedule(
@@ -1238,13 +1243,13 @@ demon = card(
     38,
     "Demon of Argos",
     FAMILIAR,
-    C(a=1, w=1, f=1, e=1),
-    16,
-    [ON_SUMMON],
-    "Opponents: gauge -1, draw a card.",
-    "When summoned, each opponent's gauge drops by 1 and each opponent draws a card, which "
+    cost=C(a=1, w=1, f=1, e=1),
+    points=16,
+    timing=[ON_SUMMON],
+    short="Opponents: gauge -1, draw a card.",
+    text="When summoned, each opponent's gauge drops by 1 and each opponent draws a card, which "
     "they keep or discard.",
-    "data #38",
+    rule="data #38",
 )
 
 
@@ -1265,13 +1270,13 @@ titus = card(
     39,
     "Titus Deepgaze",
     FAMILIAR,
-    {2: C(f=1), 3: C(f=2), 4: C(f=3)},
-    4,
-    [END_OF_ROUND],
-    "End of round: opponents pay 1.",
-    "At the end of each round, each opponent gives you 1 crystal. If one of them has none, "
+    cost={2: C(f=1), 3: C(f=2), 4: C(f=3)},
+    points=4,
+    timing=[END_OF_ROUND],
+    short="End of round: opponents pay 1.",
+    text="At the end of each round, each opponent gives you 1 crystal. If one of them has none, "
     "Titus is sacrificed.",
-    "data #39",
+    rule="data #39",
 )
 
 
@@ -1294,12 +1299,12 @@ air_elemental = card(
     40,
     "Air Elemental",
     FAMILIAR,
-    C(a=3),
-    12,
-    [ON_SUMMON],
-    "Opponents' energy all turns to air.",
-    "When summoned, every token in your opponents' reserves becomes an air token.",
-    "data #40",
+    cost=C(a=3),
+    points=12,
+    timing=[ON_SUMMON],
+    short="Opponents' energy all turns to air.",
+    text="When summoned, every token in your opponents' reserves becomes an air token.",
+    rule="data #40",
 )
 
 
@@ -1318,12 +1323,12 @@ card(
     41,
     "Thieving Fairies",
     FAMILIAR,
-    {2: C(), 3: C(c=3), 4: C(c=6)},
-    6,
-    [PERMANENT],
-    "Opponent activates: they pay 1, you +1.",
-    "Each time an opponent activates a card, they give you 1 crystal and you gain 1 more.",
-    "data #41",
+    cost={2: C(), 3: C(c=3), 4: C(c=6)},
+    points=6,
+    timing=[PERMANENT],
+    short="Opponent activates: they pay 1, you +1.",
+    text="Each time an opponent activates a card, they give you 1 crystal and you gain 1 more.",
+    rule="data #41",
 )
 
 # -- 42 Cursed Treatise of Arus (data #42) --------------------------------------------
@@ -1332,13 +1337,13 @@ cursed_treatise = card(
     42,
     "Cursed Treatise of Arus",
     ITEM,
-    C(w=1),
-    -10,
-    [ON_SUMMON],
-    "+2 energy, +10, gauge +1; -10 points.",
-    "When summoned, take two energy tokens, gain 10 crystals and raise your gauge by 1. If "
+    cost=C(w=1),
+    points=-10,
+    timing=[ON_SUMMON],
+    short="+2 energy, +10, gauge +1; -10 points.",
+    text="When summoned, take two energy tokens, gain 10 crystals and raise your gauge by 1. If "
     "it is ever sacrificed, you lose your whole reserve. Worth -10 points.",
-    "data #42",
+    rule="data #42",
 )
 
 
@@ -1363,12 +1368,12 @@ idol = card(
     43,
     "Idol of the Familiar",
     ITEM,
-    C(a=1, w=1, f=1, e=1),
-    0,
-    [ACTIVATED],
-    "Act: +1 per familiar.",
-    "Activate: gain 1 crystal for each familiar you have in play.",
-    "data #43",
+    cost=C(a=1, w=1, f=1, e=1),
+    points=0,
+    timing=[ACTIVATED],
+    short="Act: +1 per familiar.",
+    text="Activate: gain 1 crystal for each familiar you have in play.",
+    rule="data #43",
 )
 
 
@@ -1387,13 +1392,13 @@ kriss = card(
     44,
     "Necrotic Kriss",
     ITEM,
-    C(a=2, w=1),
-    6,
-    [ACTIVATED],
-    "Act: lose a familiar -> 4 energy.",
-    "Activate: discard a familiar from your hand or sacrifice one in play, and take four "
+    cost=C(a=2, w=1),
+    points=6,
+    timing=[ACTIVATED],
+    short="Act: lose a familiar -> 4 energy.",
+    text="Activate: discard a familiar from your hand or sacrifice one in play, and take four "
     "energy tokens of your choice.",
-    "data #44",
+    rule="data #44",
 )
 
 
@@ -1424,12 +1429,12 @@ lantern = card(
     45,
     "Lantern of Xidit",
     ITEM,
-    C(f=3, e=3),
-    24,
-    [END_OF_GAME],
-    "End: +3 per energy in reserve.",
-    "At the end of the game, each token left in your reserve gives 3 crystals.",
-    "data #45",
+    cost=C(f=3, e=3),
+    points=24,
+    timing=[END_OF_GAME],
+    short="End: +3 per energy in reserve.",
+    text="At the end of the game, each token left in your reserve gives 3 crystals.",
+    rule="data #45",
 )
 lantern.end_of_game = lambda s, seat: 3 * reserve_size(s, seat)
 
@@ -1439,12 +1444,12 @@ urm = card(
     46,
     "Sealed Chest of Urm",
     ITEM,
-    C(w=2, e=1),
-    10,
-    [END_OF_GAME],
-    "End: only items in play +20.",
-    "At the end of the game, if all your cards in play are magic items, gain 20 crystals.",
-    "data #46",
+    cost=C(w=2, e=1),
+    points=10,
+    timing=[END_OF_GAME],
+    short="End: only items in play +20.",
+    text="At the end of the game, if all your cards in play are magic items, gain 20 crystals.",
+    rule="data #46",
 )
 urm.end_of_game = lambda s, seat: 20 if all(is_item(c["id"]) for c in s["p"][seat]["play"]) else 0
 
@@ -1454,13 +1459,13 @@ mirror = card(
     47,
     "Mirror of the Seasons",
     ITEM,
-    C(c=3),
-    8,
-    [ACTIVATED],
-    "Act: X crystals, change X alike energy.",
-    "Activate: pay X crystals to change X tokens of one element in your reserve into X "
+    cost=C(c=3),
+    points=8,
+    timing=[ACTIVATED],
+    short="Act: X crystals, change X alike energy.",
+    text="Activate: pay X crystals to change X tokens of one element in your reserve into X "
     "tokens of another element.",
-    "data #47",
+    rule="data #47",
 )
 
 
@@ -1510,13 +1515,13 @@ pendant = card(
     48,
     "Pendant of Ragnor",
     ITEM,
-    C(a=1, w=1, f=1),
-    0,
-    [ON_SUMMON],
-    "+1 energy per other magic item.",
-    "When summoned, take one energy token of your choice for each other magic item you have "
+    cost=C(a=1, w=1, f=1),
+    points=0,
+    timing=[ON_SUMMON],
+    short="+1 energy per other magic item.",
+    text="When summoned, take one energy token of your choice for each other magic item you have "
     "in play.",
-    "data #48",
+    rule="data #48",
 )
 pendant.on_summon = lambda s, seat, cid, log: offer_energy(s, seat, _other_items(s, seat, cid), 48)
 
@@ -1526,12 +1531,12 @@ sid = card(
     49,
     "Sid Nightshade",
     FAMILIAR,
-    {2: C(e=1), 3: C(e=2), 4: C(e=3)},
-    6,
-    [ON_SUMMON],
-    "Most crystals: opponents pay you 5.",
-    "When summoned, if you have more crystals than every opponent, each of them gives you 5.",
-    "data #49",
+    cost={2: C(e=1), 3: C(e=2), 4: C(e=3)},
+    points=6,
+    timing=[ON_SUMMON],
+    short="Most crystals: opponents pay you 5.",
+    text="When summoned, if you have more crystals than every opponent, each of them gives you 5.",
+    rule="data #49",
 )
 
 
@@ -1551,14 +1556,14 @@ onys = card(
     50,
     "Damned Soul of Onys",
     FAMILIAR,
-    C(w=1),
-    -5,
-    [ON_SUMMON, ACTIVATED, END_OF_ROUND],
-    "+10, +1 water; -3 each round; pass it on.",
-    "When summoned, gain 10 crystals and a water token. Its holder loses 3 crystals at the "
+    cost=C(w=1),
+    points=-5,
+    timing=[ON_SUMMON, ACTIVATED, END_OF_ROUND],
+    short="+10, +1 water; -3 each round; pass it on.",
+    text="When summoned, gain 10 crystals and a water token. Its holder loses 3 crystals at the "
     "end of each round. Activate: give up a water token to pass it, ready, to the player on "
     "your left. Worth -5 points.",
-    "data #50",
+    rule="data #50",
 )
 
 

@@ -20,6 +20,7 @@ from games.seasons.rules.data import (
 from games.seasons.rules.flow import face_of, why_text
 from games.seasons.rules.hooks import CARDS, DECISIONS
 from games.seasons.rules.table import copy_state, head, limit, number, reserve_size
+from games.seasons.rules.text import label
 
 LEVELS = (
     ("apprentice", "Apprentice: ready-made sets of cards 1-30"),
@@ -155,8 +156,6 @@ class SeasonsEngine(Engine):
         return f"Year {state['year']} of 3 · {SEASONS[season_of(state['month'])]}"
 
     def move_label(self, state: State, seat: int, move: Move) -> str:
-        from games.seasons.rules.text import label
-
         return label(state, seat, move)
 
     # -- what a seat sees (SEA-2) -----------------------------------------------------

@@ -45,7 +45,6 @@ from games.seasons.rules.play import (
 from games.seasons.rules.table import (
     can_draw,
     cheapest_element,
-    count,
     draw,
     draw_many,
     gain_crystals,
@@ -685,4 +684,4 @@ AUTOMATIC = {
     "next_round": _next_round,
 }
 
-__all__ = ["advance", "apply_move", "count", "legal_moves", "new_state", "to_act"]
+__all__ = ["advance", "apply_move", "legal_moves", "new_state", "to_act"]

@@ -208,7 +208,6 @@ def seasons_board(tv) -> Board:
                 "month": m,
                 "season": SEASON_NAMES[(m - 1) // 3],
                 "current": m == v["month"],
-                "angle": (m - 1) * 30,
             }
             for m in range(1, 13)
         ],
