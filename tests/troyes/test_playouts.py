@@ -57,3 +57,16 @@ def test_random_games_reach_the_end(players: int, chunk: int) -> None:
         assert len(outcome.ranks) == players and min(outcome.ranks) == 1
         rounds_seen.add(state["round"])
     assert rounds_seen == {C.ROUNDS[players]}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_apply_never_changes_its_input(players):
+    """Every move of a few games, not only one in 97."""
+    for seed in range(2):
+        play_random(ENGINE, players, {}, 1000 + seed, check=check, verify_purity_every=1)
+
+
+def test_the_same_seed_and_moves_give_the_same_states():
+    a = play_random(ENGINE, 3, {}, 77)
+    b = play_random(ENGINE, 3, {}, 77)
+    assert a[0] == b[0] and a[2] == b[2]

@@ -245,3 +245,11 @@ def test_defence_refuses_a_fight_that_does_not_beat():
     state = play(state, 0, {"action": "select_own", "die": 0})
     with pytest.raises(IllegalMove):
         ENGINE.apply(state, 0, {"action": "fight"})
+
+
+def test_tro_op10_no_buying_dice_against_black_dice():
+    state = _defence([(0, C.RED, 2), (1, C.RED, 6), (C.NEUTRAL, C.RED, 6)], [3])
+    chosen = [m["die"] for m in ENGINE.legal_moves(state, 0) if m["action"] == "select_own"]
+    assert chosen == [0]
+    with pytest.raises(IllegalMove):
+        ENGINE.apply(state, 0, {"action": "select_own", "die": 1})

@@ -304,6 +304,13 @@ def _supervisor_label(state: State, seat: int, move: Move) -> str:
     return f"Move your supervisor from the {C.CARDS[move['source']].name}"
 
 
+def _defend_label(state: State, seat: int, move: Move) -> str:
+    d = T.die(state, move["die"])
+    verb = "Take back" if d["id"] in state["fight"]["own"] else "Defend with"
+    double = f" (counts {2 * d['value']})" if d["colour"] == C.RED else ""
+    return f"{verb} {d['colour']} {d['value']}{double}"
+
+
 def _uses_label(state: State, seat: int, move: Move) -> str:
     card = C.CARDS[state["uses"]["card"]]
     return f"Use the {card.name} {move['count']}×"
@@ -321,10 +328,7 @@ _LABELS = {
         f"{'Drop' if m['index'] in s['fight']['black'] else 'Also fight'} "
         f"the black {s['black'][m['index']]}"
     ),
-    "select_own": lambda s, p, m: (
-        f"{'Take back' if m['die'] in s['fight']['own'] else 'Defend with'} "
-        f"{_die_label(s, p, m['die'])}"
-    ),
+    "select_own": _defend_label,
     "fight": lambda s, p, m: "Fight with the chosen dice",
     "concede": lambda s, p, m: "Give up against this black die (−2 victory points)",
     "reroll": lambda s, p, m: f"Reroll {_die_label(s, p, m['die'])} (1 influence)",
