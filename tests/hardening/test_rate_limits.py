@@ -141,14 +141,14 @@ def test_the_per_user_limit_counts_all_of_a_bots_tables(users, limits):
 
 
 def test_a_bot_playing_fast_on_several_tables_is_not_throttled(users, limits):
-    """Default limits: 160 moves in one minute at one table, and 320 over
+    """Default limits: 130 moves in one minute at one table, and 260 over
     two tables, are play, not abuse (the old limit refused the 121st)."""
     tables = [start_table("coup", [users[0], users[n]]) for n in (1, 2)]
     bot = ApiClient(users[0])
     codes = {
         bot.post(f"/api/tables/{t.pk}/moves", {"version": 99, "move": {}}).status_code
         for t in tables
-        for _ in range(160)
+        for _ in range(130)
     }
     assert codes == {409}
 
