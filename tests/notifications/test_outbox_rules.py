@@ -169,3 +169,20 @@ def test_send_soon_with_the_broker_down_does_not_raise(users, broker_down, caplo
     with caplog.at_level(logging.WARNING, logger="notifications.outbox"):
         outbox.send_soon([1, 2, 3])
     assert caplog.messages == ["Broker unreachable; 3 notification(s) stay in the outbox."]
+
+
+def test_each_turn_has_its_own_reminder(users, frozen):
+    """Once per turn, not once per seat: the next turn is reminded again."""
+    table = start_table("coup", users[:2], time_control=hour_control())
+    sleepy = table.seats.get(number=table.to_act[0])
+    awake = table.seats.get(number=1 - sleepy.number)
+    for turn in (1, 2):
+        sleepy.refresh_from_db()
+        frozen.set(sleepy.remind_at)
+        assert services.seat_remind(seat_id=sleepy.pk, now=frozen.now) is True
+        assert Notification.objects.filter(user=sleepy.user, kind="reminder").count() == turn
+        for seat in (sleepy, awake):
+            table.refresh_from_db()
+            services.move_submit(
+                table_id=table.pk, user=seat.user, version=table.version, move={"action": "income"}
+            )
