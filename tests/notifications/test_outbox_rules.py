@@ -186,3 +186,24 @@ def test_each_turn_has_its_own_reminder(users, frozen):
             services.move_submit(
                 table_id=table.pk, user=seat.user, version=table.version, move={"action": "income"}
             )
+
+
+def test_a_sent_row_counts_its_one_attempt(users, mailoutbox):
+    table = services.table_create(creator=users[0], game="coup", max_players=3)
+    services.table_invite(table_id=table.pk, user=users[0], username="ben")
+    row = Notification.objects.get(user=users[1])
+    assert delivery.deliver(row.pk) is True
+    row.refresh_from_db()
+    assert (row.status, row.attempts, row.error) == ("sent", 1, "")
+    assert delivery.deliver(row.pk) is False and len(mailoutbox) == 1
+
+
+def test_a_long_mail_error_is_cut_to_what_the_row_keeps(users, settings):
+    settings.EMAIL_BACKEND = "tests.notifications.failing_backend.LongErrorBackend"
+    table = services.table_create(creator=users[0], game="coup", max_players=3)
+    services.table_invite(table_id=table.pk, user=users[0], username="ben")
+    row = Notification.objects.get(user=users[1])
+    assert delivery.deliver(row.pk) is False
+    row.refresh_from_db()
+    assert (row.status, row.attempts) == ("pending", 1)
+    assert row.error == ("refused: " + "x" * 400)[:300]
