@@ -207,3 +207,20 @@ def test_a_long_mail_error_is_cut_to_what_the_row_keeps(users, settings):
     row.refresh_from_db()
     assert (row.status, row.attempts) == ("pending", 1)
     assert row.error == ("refused: " + "x" * 400)[:300]
+
+
+def test_a_row_put_back_by_a_moderator_starts_its_attempts_again(
+    users, settings, mailoutbox, django_capture_on_commit_callbacks
+):
+    settings.EMAIL_BACKEND = "tests.notifications.failing_backend.Backend"
+    table = services.table_create(creator=users[0], game="coup", max_players=3)
+    services.table_invite(table_id=table.pk, user=users[0], username="ben")
+    row = Notification.objects.get(user=users[1])
+    for _ in range(delivery.MAX_ATTEMPTS):
+        delivery.deliver(row.pk)
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    with django_capture_on_commit_callbacks(execute=True):
+        delivery.resend(row)
+    row.refresh_from_db()
+    assert (row.status, row.attempts, row.error) == ("sent", 1, "")
+    assert [m.to for m in mailoutbox] == [[users[1].email]]
