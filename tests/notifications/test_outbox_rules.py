@@ -169,3 +169,58 @@ def test_send_soon_with_the_broker_down_does_not_raise(users, broker_down, caplo
     with caplog.at_level(logging.WARNING, logger="notifications.outbox"):
         outbox.send_soon([1, 2, 3])
     assert caplog.messages == ["Broker unreachable; 3 notification(s) stay in the outbox."]
+
+
+def test_each_turn_has_its_own_reminder(users, frozen):
+    """Once per turn, not once per seat: the next turn is reminded again."""
+    table = start_table("coup", users[:2], time_control=hour_control())
+    sleepy = table.seats.get(number=table.to_act[0])
+    awake = table.seats.get(number=1 - sleepy.number)
+    for turn in (1, 2):
+        sleepy.refresh_from_db()
+        frozen.set(sleepy.remind_at)
+        assert services.seat_remind(seat_id=sleepy.pk, now=frozen.now) is True
+        assert Notification.objects.filter(user=sleepy.user, kind="reminder").count() == turn
+        for seat in (sleepy, awake):
+            table.refresh_from_db()
+            services.move_submit(
+                table_id=table.pk, user=seat.user, version=table.version, move={"action": "income"}
+            )
+
+
+def test_a_sent_row_counts_its_one_attempt(users, mailoutbox):
+    table = services.table_create(creator=users[0], game="coup", max_players=3)
+    services.table_invite(table_id=table.pk, user=users[0], username="ben")
+    row = Notification.objects.get(user=users[1])
+    assert delivery.deliver(row.pk) is True
+    row.refresh_from_db()
+    assert (row.status, row.attempts, row.error) == ("sent", 1, "")
+    assert delivery.deliver(row.pk) is False and len(mailoutbox) == 1
+
+
+def test_a_long_mail_error_is_cut_to_what_the_row_keeps(users, settings):
+    settings.EMAIL_BACKEND = "tests.notifications.failing_backend.LongErrorBackend"
+    table = services.table_create(creator=users[0], game="coup", max_players=3)
+    services.table_invite(table_id=table.pk, user=users[0], username="ben")
+    row = Notification.objects.get(user=users[1])
+    assert delivery.deliver(row.pk) is False
+    row.refresh_from_db()
+    assert (row.status, row.attempts) == ("pending", 1)
+    assert row.error == ("refused: " + "x" * 400)[:300]
+
+
+def test_a_row_put_back_by_a_moderator_starts_its_attempts_again(
+    users, settings, mailoutbox, django_capture_on_commit_callbacks
+):
+    settings.EMAIL_BACKEND = "tests.notifications.failing_backend.Backend"
+    table = services.table_create(creator=users[0], game="coup", max_players=3)
+    services.table_invite(table_id=table.pk, user=users[0], username="ben")
+    row = Notification.objects.get(user=users[1])
+    for _ in range(delivery.MAX_ATTEMPTS):
+        delivery.deliver(row.pk)
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    with django_capture_on_commit_callbacks(execute=True):
+        delivery.resend(row)
+    row.refresh_from_db()
+    assert (row.status, row.attempts, row.error) == ("sent", 1, "")
+    assert [m.to for m in mailoutbox] == [[users[1].email]]
