@@ -6,9 +6,10 @@ seasons`, two four-player Archmage Seasons tables), then reads each
 table's page, its board partial and its poll ("nothing new") many times and
 prints the median time and the query count of each. The late figures should
 stay within 20% of the early ones: nothing a page does grows with the game.
+With `--game troyes`, two four-player Troyes tables, after 20 and 250 moves.
 Not a test.
 
-    .venv/bin/python -m bench.page_cost [--repeat 200] [--game seasons]
+    .venv/bin/python -m bench.page_cost [--repeat 200] [--game seasons | troyes]
 """
 
 from __future__ import annotations
@@ -86,6 +87,33 @@ def long_table(users, moves: int, game: str = "coup"):
     raise RuntimeError(f"no game lasted {moves} moves")
 
 
+def troyes_table(users, moves: int):
+    """A four-player Troyes table after at least `moves` moves, at the start
+    of a turn of ana's in the action phase."""
+    from games import registry
+    from tables import services
+
+    for seed in range(50):
+        table = services.table_create(
+            creator=users[0], game="troyes", max_players=4, time_control="normal"
+        )
+        for user in users[1:4]:
+            services.table_join(table_id=table.pk, user=user)
+        services.table_start(table_id=table.pk, user=users[0])
+        table.refresh_from_db()
+        played = play(table, users, moves, seed)
+
+        def ready(t) -> bool:
+            state = registry.get("troyes").state_model.objects.get(pk=t.pk).state
+            return t.to_act == [0] and state["phase"] == "actions" and state["build"] is None
+
+        while played is not None and played.is_active and not ready(played):
+            played = play(played, users, played.version + 1, seed)
+        if played is not None and played.is_active:
+            return played
+    raise RuntimeError(f"no Troyes game lasted {moves} moves")
+
+
 def ana_to_play(table) -> bool:
     from games import registry
 
@@ -123,7 +151,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=300)
     parser.add_argument("--late", type=int, default=500)
-    parser.add_argument("--game", choices=sorted(GAMES), default="coup")
+    parser.add_argument("--game", choices=sorted([*GAMES, "troyes"]), default="coup")
     args = parser.parse_args()
 
     with scratch_postgres() as database:
@@ -156,13 +184,17 @@ def main() -> None:
             user = get_user_model().objects.create_user(name, f"{name}@example.org", "x")
             Profile.objects.create(user=user, notify_turn="never", notify_game_over=False)
             users.append(user)
-        early = long_table(users, 5, args.game)
-        late = long_table(users, args.late, args.game)
+        if args.game == "troyes":
+            # A random four-player game lasts some 450 moves.
+            early, late = troyes_table(users, 20), troyes_table(users, min(args.late, 250))
+            what = "four-player Troyes table in ana's action turn"
+        else:
+            early, late = long_table(users, 5, args.game), long_table(users, args.late, args.game)
+            what = f"{GAMES[args.game][1]}-player {args.game} table at the start of ana's turn"
         client = Client()
         client.force_login(users[0])
         print(
-            f"Median of {args.repeat} reads of a {GAMES[args.game][1]}-player {args.game} table"
-            " at the start of ana's turn,"
+            f"Median of {args.repeat} reads of a {what},"
             f" after {early.version} and after {late.version} moves, as ana sees it:\n"
         )
         print(f"{'':28}{'early':>20}{'late':>22}{'late / early':>16}")

@@ -59,6 +59,9 @@ class Option:
     default: Any
     choices: tuple[tuple[Any, str], ...]
     help: str = ""
+    # The player counts the option matters for (None: all); the new-table
+    # form offers it only for those.
+    players: tuple[int, ...] | None = None
 
     def label_of(self, value: Any) -> str:
         for choice, label in self.choices:
@@ -117,22 +120,10 @@ class Engine(ABC):
         return self.min_players, self.max_players
 
     def clean_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Fill in defaults and check every value is one the game offers."""
-        options = dict(options or {})
-        known = {opt.key: opt for opt in self.options}
-        unknown = sorted(set(options) - set(known))
-        if unknown:
-            raise InvalidOptions(f"Unknown option: {', '.join(unknown)}.")
-        cleaned = {}
-        for key, opt in known.items():
-            value = options.get(key, opt.default)
-            allowed = [choice for choice, _ in opt.choices]
-            if value not in allowed or isinstance(value, bool) != isinstance(opt.default, bool):
-                raise InvalidOptions(
-                    f"{opt.label}: {value!r} is not one of {', '.join(repr(a) for a in allowed)}."
-                )
-            cleaned[key] = value
-        return cleaned
+        """Fill in defaults and check every value is one the game offers, by
+        type as well as value: the engine's own choice is what is kept, so
+        2.0 or true never stand in for 2."""
+        return _clean_choices(self.options, options, "option")
 
     def check_player_count(self, num_players: int, options: Mapping[str, Any]) -> None:
         low, high = self.player_range(options)
@@ -140,14 +131,8 @@ class Engine(ABC):
             raise InvalidOptions(f"{self.name} with these options needs {low} to {high} players.")
 
     def clean_standing_orders(self, orders: Mapping[str, Any] | None) -> dict[str, Any]:
-        orders = dict(orders or {})
-        cleaned = {}
-        for opt in self.standing_orders:
-            value = orders.get(opt.key, opt.default)
-            if value not in [choice for choice, _ in opt.choices]:
-                raise InvalidOptions(f"{opt.label}: {value!r} is not a choice.")
-            cleaned[opt.key] = value
-        return cleaned
+        """The same checks for a seat's standing orders."""
+        return _clean_choices(self.standing_orders, orders, "standing order")
 
     # -- the game ---------------------------------------------------------
 
@@ -195,6 +180,35 @@ class Engine(ABC):
     def log(self, state: State) -> list[LogLine]:
         """The log lines the last `apply` produced."""
         return list(state.get("log", ()))
+
+
+def _clean_choices(
+    offered: Sequence[Option], given: Mapping[str, Any] | None, what: str
+) -> dict[str, Any]:
+    """Each offered key with its default or the matching choice; unknown keys
+    and values that are not exactly a choice raise InvalidOptions."""
+    if given is None:
+        given = {}
+    if not isinstance(given, Mapping):
+        raise InvalidOptions(f"The {what}s must be a JSON object.")
+    known = {opt.key: opt for opt in offered}
+    unknown = sorted(str(key) for key in set(given) - set(known))
+    if unknown:
+        raise InvalidOptions(f"Unknown {what}: {', '.join(unknown)}.")
+    cleaned = {}
+    for key, opt in known.items():
+        value = given.get(key, opt.default)
+        allowed = [choice for choice, _ in opt.choices]
+        choice = next((c for c in allowed if same_move(c, value)), None)
+        if choice is None:
+            shown = repr(value)
+            if len(shown) > 40:
+                shown = shown[:40] + "…"
+            raise InvalidOptions(
+                f"{opt.label}: {shown} is not one of {', '.join(repr(a) for a in allowed)}."
+            )
+        cleaned[key] = choice
+    return cleaned
 
 
 def same_move(a: Any, b: Any) -> bool:

@@ -6,6 +6,7 @@ test command and CI always do) and says which database it used.
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -37,6 +38,21 @@ def on_postgres() -> bool:
 requires_postgres = pytest.mark.skipif(
     not on_postgres(), reason="needs PostgreSQL (set DATABASE_URL); SQLite cannot lock rows"
 )
+
+
+@pytest.fixture
+def redis_broker():
+    """The test's own Redis database as a broker, emptied before and after."""
+    import redis
+
+    url = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+    client = redis.Redis.from_url(url)
+    try:
+        client.flushdb()
+    except redis.ConnectionError:
+        pytest.skip("Redis is not reachable")
+    yield url
+    client.flushdb()
 
 
 @pytest.fixture
@@ -102,8 +118,11 @@ def carl(users):
     return users[2]
 
 
-def start_table(game: str, players, options=None, time_control="none", **kwargs) -> Table:
-    """A table of `game` with `players` seated in order and the game started."""
+def start_table(
+    game: str, players, options=None, time_control="none", seed: int | None = None, **kwargs
+) -> Table:
+    """A table of `game` with `players` seated in order and the game started
+    (dealt from `seed` if given, else from a random one as on the site)."""
     table = services.table_create(
         creator=players[0],
         game=game,
@@ -114,6 +133,8 @@ def start_table(game: str, players, options=None, time_control="none", **kwargs)
     )
     for user in players[1:]:
         services.table_join(table_id=table.pk, user=user)
+    if seed is not None:
+        Table.objects.filter(pk=table.pk).update(seed=seed)
     services.table_start(table_id=table.pk, user=players[0])
     table.refresh_from_db()
     return table

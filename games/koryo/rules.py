@@ -970,7 +970,7 @@ class KoryoEngine(Engine):
 
     def summary(self, state: State) -> str:
         if state["phase"] == "over":
-            return "Game over"
+            return _result_text(state)
         words = {"orders": "orders", "actions": "actions", "discard": "end of round"}
         return f"Season {state['round']} of {ROUNDS} · {words[state['phase']]}"
 

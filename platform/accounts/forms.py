@@ -2,6 +2,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 
+from accounts import names
 from accounts.models import Profile
 
 User = get_user_model()
@@ -15,6 +16,17 @@ class SignUpForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
+
+    def clean_username(self) -> str:
+        username = super().clean_username()
+        if not username or self.has_error("username"):
+            return username
+        other = names.look_alike(username)
+        if other is not None:
+            raise forms.ValidationError(
+                f"This name looks too much like “{other}”, another player's: choose another."
+            )
+        return username
 
     def clean_email(self) -> str:
         email = self.cleaned_data["email"].strip()

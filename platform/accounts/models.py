@@ -1,4 +1,5 @@
-"""Players' profiles (notification choices, vacation) and their API tokens."""
+"""Players' profiles (notification choices, vacation), their API tokens, and
+the skeletons of their names."""
 
 from __future__ import annotations
 
@@ -73,3 +74,20 @@ class ApiToken(models.Model):
     @property
     def active(self) -> bool:
         return self.revoked_at is None
+
+
+class NameSkeleton(models.Model):
+    """The confusable skeleton of a user's name (see accounts.names), kept in
+    step with the name, so that sign-up can refuse a look-alike in one query."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="name_skeleton",
+    )
+    key = models.CharField(max_length=64, db_index=True)
+    folded_key = models.CharField(max_length=64, db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.key[:12]}…"

@@ -1,12 +1,15 @@
+from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.urls import path
 from django.utils.decorators import method_decorator
-from django_ratelimit.decorators import ratelimit
 
 from accounts import views
+from config import limits
 
-limited_login = method_decorator(ratelimit(key="ip", rate="20/m", method="POST"), name="post")
-limited_reset = method_decorator(ratelimit(key="ip", rate="5/h", method="POST"), name="post")
+limited_login = method_decorator(
+    limits.limited(limits.LOGIN_PER_ADDRESS, limits.LOGIN_PER_ACCOUNT), name="dispatch"
+)
+limited_reset = method_decorator(limits.limited(limits.RESET_PER_ADDRESS), name="dispatch")
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
@@ -24,7 +27,10 @@ urlpatterns = [
     ),
     path(
         "password/reset/",
-        limited_reset(auth_views.PasswordResetView).as_view(),
+        # Our name in the subject and text, not the host's.
+        limited_reset(auth_views.PasswordResetView).as_view(
+            extra_email_context={"site_name": settings.SITE_NAME}
+        ),
         name="password_reset",
     ),
     path(

@@ -14,6 +14,9 @@ from django.db.models import Q
 from accounts.models import Vacation
 
 YEARLY_ALLOWANCE_DAYS = 14
+# How far ahead a vacation may be booked; with the allowance, this keeps its
+# dates far from the calendar's end (date.max + 1 day cannot be computed).
+BOOKING_AHEAD_DAYS = 366
 
 
 def span(vacation: Vacation) -> tuple[datetime, datetime]:
@@ -68,6 +71,8 @@ def vacation_add(*, user: AbstractBaseUser, starts_on: date, ends_on: date, toda
         raise VacationError("The vacation must end on or after its first day.")
     if starts_on < today:
         raise VacationError("A vacation cannot start in the past.")
+    if starts_on > today + timedelta(days=BOOKING_AHEAD_DAYS):
+        raise VacationError(f"A vacation can be booked at most {BOOKING_AHEAD_DAYS} days ahead.")
     with transaction.atomic():
         for year in range(starts_on.year, ends_on.year + 1):
             first, last = max(starts_on, date(year, 1, 1)), min(ends_on, date(year, 12, 31))

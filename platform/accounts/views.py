@@ -7,17 +7,17 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
-from django_ratelimit.decorators import ratelimit
 
 from accounts import vacations
 from accounts.forms import EmailForm, NotificationForm, SignUpForm, TokenForm, VacationForm
 from accounts.models import ApiToken, Vacation
 from accounts.services import profile_get, user_sign_up
 from accounts.tokens import token_create, token_revoke
+from config import limits
 from tables import clock
 
 
-@ratelimit(key="ip", rate="10/h", method="POST")
+@limits.limited(limits.SIGNUP_PER_ADDRESS)
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("lobby")
@@ -82,7 +82,7 @@ def vacation_cancel(request: HttpRequest, vacation_id: int) -> HttpResponse:
 
 
 @login_required
-@ratelimit(key="user", rate="20/h", method="POST")
+@limits.limited(limits.TOKENS_PER_USER)
 def tokens(request: HttpRequest) -> HttpResponse:
     form = TokenForm(request.POST or None)
     new_key = None

@@ -32,6 +32,12 @@ SITE_URL = env("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 SITE_NAME = env("SITE_NAME", "Tabletop")
 # How often an open table page asks whether anything changed.
 TABLE_POLL_SECONDS = envint("TABLE_POLL_SECONDS", 4)
+# How often the header asks how many tables wait for me.
+HEADER_POLL_SECONDS = envint("HEADER_POLL_SECONDS", 30)
+# A "your turn" email waits this long (the player may come, or the question
+# close, first), and is not sent to a player whose page polled this recently.
+TURN_EMAIL_DELAY_SECONDS = envint("TURN_EMAIL_DELAY_SECONDS", 180)
+PRESENT_SECONDS = envint("PRESENT_SECONDS", 180)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -51,10 +57,12 @@ INSTALLED_APPS = [
     "games.coup",
     "games.koryo",
     "games.seasons",
+    "games.troyes",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.api_errors.ApiErrorsAsJson",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -216,6 +224,8 @@ CELERY_TIMEZONE = TIME_ZONE
 # Fail fast when the broker is down: the outbox keeps what could not be queued.
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 SWEEP_SECONDS = envint("SWEEP_SECONDS", 60)
+# How long an email's unsubscribe link keeps working.
+UNSUBSCRIBE_TOKEN_DAYS = envint("UNSUBSCRIBE_TOKEN_DAYS", 365)
 # Outbox rows still pending after this long are sent by the periodic drain.
 OUTBOX_RETRY_SECONDS = envint("OUTBOX_RETRY_SECONDS", 20)
 CELERY_BEAT_SCHEDULE = {
@@ -260,6 +270,13 @@ CONTENT_SECURITY_POLICY = {
 RATELIMIT_ENABLE = envbool("RATELIMIT_ENABLE", True)
 RATELIMIT_VIEW = "config.views.ratelimited"
 RATELIMIT_USE_CACHE = "default"
+# How many proxies in front of the site append to X-Forwarded-For (a
+# TLS-terminating proxy: 1); rate limits then count the client's address.
+TRUSTED_PROXIES = envint("TRUSTED_PROXIES", 0)
+RATELIMIT_IP_META_KEY = "config.limits.client_ip"
+# Moves: a guard against runaway scripts, far above what play needs.
+MOVE_RATE_PER_USER = env("MOVE_RATE_PER_USER", "1200/m")
+MOVE_RATE_PER_TABLE = env("MOVE_RATE_PER_TABLE", "300/m")
 
 LOGGING = {
     "version": 1,

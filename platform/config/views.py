@@ -1,21 +1,30 @@
 """Site-wide views: the rate-limit answer and a health check."""
 
+from datetime import timedelta
+
 from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 
+from tables import clock
+
 
 def ratelimited(request: HttpRequest, exception: Exception) -> HttpResponse:
-    message = "Too many requests. Please wait a minute and try again."
+    """429, with Retry-After: the seconds until the limit allows it again."""
+    seconds = getattr(request, "retry_after", 60)
+    wait = clock.human(timedelta(seconds=seconds))
+    message = f"Too many requests. Please wait {wait} and try again."
     if request.path.startswith("/api/"):
-        return JsonResponse({"detail": message}, status=429)
-    if getattr(request, "htmx", False):
+        response = JsonResponse({"detail": message}, status=429)
+    elif getattr(request, "htmx", False):
         # Show the message above the board instead of replacing the board.
         response = render(request, "_notice.html", {"message": message}, status=429)
         response["HX-Retarget"] = "#notice"
         response["HX-Reswap"] = "innerHTML"
-        return response
-    return render(request, "429.html", {"message": message}, status=429)
+    else:
+        response = render(request, "429.html", {"message": message}, status=429)
+    response["Retry-After"] = str(seconds)
+    return response
 
 
 def health(request: HttpRequest) -> HttpResponse:

@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db import transaction
 
-from notifications import emails
+from notifications import emails, outbox, presence
 from notifications.models import Notification
 from tables import clock
 from tables.models import Seat
@@ -40,6 +40,17 @@ def deliver(notification_id: int, now: datetime | None = None) -> bool:
             n.error = "No longer needed: the player has already acted."
             n.save(update_fields=["status", "error"])
             return False
+        if n.kind == Notification.Kind.TURN:
+            later, why = _turn_check(n, now)
+            if later is not None:
+                n.due_at = later
+                n.save(update_fields=["due_at"])
+                return False
+            if why:
+                n.status = Notification.Status.CANCELLED
+                n.error = why
+                n.save(update_fields=["status", "error"])
+                return False
         message = emails.build(n, now)
         if message is None:
             n.status = Notification.Status.CANCELLED
@@ -70,15 +81,40 @@ def _moot(n: Notification) -> bool:
     return not Seat.objects.filter(pk=n.seat_id, must_act=True).exists()
 
 
+def _turn_check(n: Notification, now: datetime) -> tuple[datetime | None, str]:
+    """For a turn email that is due: (a later time to look again, or None;
+    why not to send at all, or "")."""
+    started = Seat.objects.filter(pk=n.seat_id).values_list("turn_started_at", flat=True).first()
+    seen = presence.last_seen(n.user_id)
+    later = []
+    if started is not None:
+        later.append(started + outbox.turn_delay())
+    if seen is not None:
+        later.append(seen + presence.window())
+    if later and max(later) > now:
+        return max(later), ""  # asked too recently to bother, or on the site now
+    told = Notification.objects.filter(
+        kind=Notification.Kind.TURN,
+        user_id=n.user_id,
+        table_id=n.table_id,
+        status=Notification.Status.SENT,
+    )
+    if seen is not None:
+        told = told.filter(sent_at__gt=seen)
+    if told.exists():
+        return None, "Already told about this table since the player was last here."
+    return None, ""
+
+
 def drain(now: datetime | None = None, limit: int = 500) -> int:
     """Send pending rows the on-commit dispatch missed (the broker was down,
     or a worker died). Returns how many were sent."""
     now = now or clock.now()
     ids = list(
         Notification.objects.filter(
-            status=Notification.Status.PENDING, created_at__lte=now - DRAIN_AFTER
+            status=Notification.Status.PENDING, due_at__lte=now - DRAIN_AFTER
         )
-        .order_by("created_at")
+        .order_by("due_at")
         .values_list("pk", flat=True)[:limit]
     )
     return sum(deliver(pk, now) for pk in ids)
@@ -89,6 +125,6 @@ def resend(notification: Notification) -> None:
     from notifications.outbox import send_soon
 
     Notification.objects.filter(pk=notification.pk).update(
-        status=Notification.Status.PENDING, error="", attempts=0
+        status=Notification.Status.PENDING, error="", attempts=0, due_at=clock.now()
     )
     transaction.on_commit(lambda: send_soon([notification.pk]))

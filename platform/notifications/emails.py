@@ -7,7 +7,8 @@ from datetime import datetime
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
-from django.template.loader import render_to_string
+from django.template import Context
+from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 
 from games import registry
@@ -15,7 +16,8 @@ from notifications import unsubscribe
 from notifications.models import Notification
 from tables import clock
 from tables.models import Seat, Table
-from tables.present import fill, join_names
+from tables.present import fill, join_names, outcome_for_reading
+from tables.templatetags.tables_tags import options_text, time_control_text
 
 Kind = Notification.Kind
 
@@ -66,17 +68,22 @@ def context_for(n: Notification, now: datetime) -> dict:
             table=table,
             game=_game_name(table),
             url=table_url(table),
-            prompt=fill(table.prompt, names) if table.prompt else "",
+            prompt=fill(table.prompt, names, seat) if table.prompt else "",
             with_others=join_names(others),
-            players=join_names(list(names.values())),
-            outcome=fill((table.outcome or {}).get("summary", ""), names),
+            # The reader is not one of "the other players".
+            players=join_names([name for num, name in names.items() if num != seat]),
+            outcome=(outcome_for_reading(table, names) or {}).get("summary", ""),
             won=seat is not None and seat in (table.outcome or {}).get("winners", []),
         )
         if n.seat_id:
             live = Seat.objects.filter(pk=n.seat_id).values_list("deadline_at", flat=True).first()
             context["time_left"] = clock.human(live - now) if live else ""
         if n.kind == Kind.INVITATION:
-            context["inviter"] = table.creator.username
+            context.update(
+                inviter=table.creator.username,
+                options=options_text(table),
+                time_control=time_control_text(table),
+            )
     if n.kind == Kind.DIGEST:
         context["waiting"] = digest_rows(n.user_id, now)
     return context
@@ -92,18 +99,24 @@ def digest_rows(user_id: int, now: datetime) -> list[dict]:
     rows = []
     for seat in seats:
         table = seat.table
+        names = _names(table)
         rows.append(
             {
                 "game": _game_name(table),
                 "table": table,
                 "url": table_url(table),
-                "prompt": fill(table.prompt, _names(table)),
+                "prompt": fill(table.prompt, names, seat.number),
                 "time_left": clock.human(seat.deadline_at - now)
                 if seat.deadline_at
                 else "no limit",
             }
         )
     return rows
+
+
+def render_text(name: str, context: dict) -> str:
+    """A plain-text template, not escaped as HTML would be ("ana's", not "ana&#x27;s")."""
+    return get_template(name).template.render(Context(context, autoescape=False))
 
 
 def build(n: Notification, now: datetime) -> EmailMultiAlternatives | None:
@@ -116,7 +129,7 @@ def build(n: Notification, now: datetime) -> EmailMultiAlternatives | None:
     template = f"emails/{n.kind}"
     message = EmailMultiAlternatives(
         subject=f"[{settings.SITE_NAME}] " + _subject(n, context),
-        body=render_to_string(f"{template}.txt", context),
+        body=render_text(f"{template}.txt", context),
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[n.user.email],
         headers={

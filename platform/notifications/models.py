@@ -43,15 +43,18 @@ class Notification(models.Model):
     attempts = models.PositiveSmallIntegerField(default=0)
     error = models.CharField(max_length=300, blank=True)
     created_at = models.DateTimeField()
+    # Not sent before this: turn emails wait a little, in case the player
+    # comes (or the question goes away) first.
+    due_at = models.DateTimeField()
     sent_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
         indexes = [
             models.Index(
-                fields=["created_at"],
+                fields=["due_at"],
                 condition=models.Q(status="pending"),
-                name="notification_pending_idx",
+                name="notification_due_idx",
             ),
         ]
 
@@ -61,3 +64,15 @@ class Notification(models.Model):
     @staticmethod
     def make_key(kind: str, *, user_id: int, table_id: int | None = None, part: object = "") -> str:
         return f"{kind}:u{user_id}:t{table_id or 0}:{part}"
+
+
+class Presence(models.Model):
+    """When a player last had the site open (a table page or the lobby polled)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="+"
+    )
+    seen_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.user} seen {self.seen_at:%Y-%m-%d %H:%M}"

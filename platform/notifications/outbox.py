@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 
@@ -35,6 +36,7 @@ def _create(
     table: Table | None = None,
     seat: Seat | None = None,
     part: object = "",
+    due_at: datetime | None = None,
 ) -> Notification | None:
     """One outbox row, unless the same one exists already (then None)."""
     key = Notification.make_key(
@@ -50,27 +52,33 @@ def _create(
                 seat=seat,
                 version=table.version if table else 0,
                 created_at=now,
+                due_at=due_at or now,
             )
     except IntegrityError:
         return None
 
 
+def turn_delay() -> timedelta:
+    return timedelta(seconds=settings.TURN_EMAIL_DELAY_SECONDS)
+
+
 def queue_turns(table: Table, seats: list[Seat], now: datetime) -> list[Notification]:
     """ "Your turn" emails for seats newly asked to act, for players who want
-    them at once, and only if they have opened the table since the last one."""
-    due = [
-        s
-        for s in seats
-        if not s.dropped
-        and (
-            s.notified_version is None
-            or (s.seen_version is not None and s.seen_version >= s.notified_version)
-        )
-    ]
+    them at once. Each waits `turn_delay()` and is checked again when due
+    (delivery.deliver): it goes only if the player is still asked, is not on
+    the site, and has not been told about this table since they last were.
+    A seat with such an email already waiting gets no second one."""
+    due = [s for s in seats if not s.dropped]
     if not due:
         return []
+    waiting = set(
+        Notification.objects.filter(
+            kind=Kind.TURN, table=table, status=Notification.Status.PENDING, seat__in=due
+        ).values_list("seat_id", flat=True)
+    )
+    due = [s for s in due if s.pk not in waiting]
     prefs = _preferences(s.user_id for s in due)
-    queued, notified = [], []
+    queued = []
     for seat in due:
         prefer = (
             prefs[seat.user_id].notify_turn if seat.user_id in prefs else Profile.Notify.IMMEDIATE
@@ -84,13 +92,10 @@ def queue_turns(table: Table, seats: list[Seat], now: datetime) -> list[Notifica
             table=table,
             seat=seat,
             part=f"v{table.version}",
+            due_at=now + turn_delay(),
         )
         if row is not None:
             queued.append(row)
-            seat.notified_version = table.version
-            notified.append(seat)
-    for seat in notified:
-        seat.save(update_fields=["notified_version"])
     dispatch(queued)
     return queued
 
@@ -137,16 +142,18 @@ def queue_digest(user_id: int, day: str, now: datetime) -> Notification | None:
 
 
 def dispatch(rows: list[Notification]) -> None:
-    """Ask the worker to send these rows once the transaction commits."""
+    """Ask the worker to send these rows once the transaction commits (when
+    they are due); the drain sends what that misses."""
     ids = [row.pk for row in rows]
     if ids:
-        transaction.on_commit(lambda: send_soon(ids))
+        wait = max((row.due_at - row.created_at).total_seconds() for row in rows)
+        transaction.on_commit(lambda: send_soon(ids, countdown=wait))
 
 
-def send_soon(ids: list[int]) -> None:
+def send_soon(ids: list[int], countdown: float = 0) -> None:
     from notifications.tasks import send_notifications
 
     try:
-        send_notifications.apply_async((ids,), retry=False)
+        send_notifications.apply_async((ids,), retry=False, countdown=countdown or None)
     except Exception:  # any broker failure: the drain sends them later
         log.warning("Broker unreachable; %d notification(s) stay in the outbox.", len(ids))

@@ -1,7 +1,9 @@
-"""One-click unsubscribe links: signed, so they need no log-in and cannot be
-forged or bent to another user or kind."""
+"""Unsubscribe links: signed, so they need no log-in and cannot be forged or
+bent to another user or kind; dated, so an old one stops working."""
 
 from __future__ import annotations
+
+from datetime import timedelta
 
 from django.conf import settings
 from django.core import signing
@@ -35,8 +37,10 @@ def make_token(user_id: int, kind: str) -> str:
 
 
 def read_token(token: str) -> tuple[int, str]:
-    """(user id, kind), or signing.BadSignature for a tampered token."""
-    data = signing.loads(token, salt=SALT)
+    """(user id, kind), or signing.BadSignature for a tampered token
+    (SignatureExpired, a subclass, once older than UNSUBSCRIBE_TOKEN_DAYS)."""
+    max_age = timedelta(days=settings.UNSUBSCRIBE_TOKEN_DAYS)
+    data = signing.loads(token, salt=SALT, max_age=max_age)
     if (
         not isinstance(data, dict)
         or data.get("k") not in SWITCHES

@@ -3,10 +3,12 @@
 from datetime import timedelta
 
 from django.contrib import admin, messages
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet
 from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
 
-from tables import services
+from tables import clock, present, services
 from tables.errors import ServiceError
 from tables.models import Move, Seat, Table
 
@@ -20,13 +22,24 @@ class SeatInline(admin.TabularInline):
         "user",
         "must_act",
         "deadline_at",
-        "time_left",
+        "bank",
         "timeouts",
         "dropped_at",
         "drop_reason",
     )
-    readonly_fields = ("number", "user", "must_act", "timeouts", "dropped_at", "drop_reason")
+    # Clocks and drops change only through the seat actions, which keep the
+    # game and its sweep consistent.
+    readonly_fields = fields
     show_change_link = True
+
+    @admin.display(description="Time in the bank")
+    def bank(self, seat: Seat) -> str:
+        return duration(seat.time_left)
+
+
+def duration(span) -> str:
+    """'24 min', not '0:24:15.967101'."""
+    return clock.human(span) if span is not None else "–"
 
     def has_add_permission(self, request, obj=None) -> bool:
         return False
@@ -34,31 +47,97 @@ class SeatInline(admin.TabularInline):
 
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
-    list_display = ("id", "game", "status", "creator", "version", "summary", "updated_at")
+    list_display = ("id", "game", "status", "creator", "version", "summary_text", "updated_at")
     list_filter = ("game", "status", "time_control")
     search_fields = ("=id", "seats__user__username", "creator__username")
-    readonly_fields = (
+    # A table changes only through its actions: editing status, seats or the
+    # deal here would corrupt the game.
+    fields = (
         "game",
+        "status",
+        "site_link",
         "options",
+        "max_players",
         "creator",
-        "seed",
-        "engine_version",
+        "time_control",
+        "bank",
+        "increment",
+        "cap",
+        "max_timeouts",
         "version",
         "to_act",
-        "prompt",
-        "summary",
-        "outcome",
+        "prompt_text",
+        "summary_text",
+        "outcome_text",
         "created_at",
         "updated_at",
         "started_at",
         "finished_at",
+        "engine_version",
+        "seed",
+        "deal",
     )
+    readonly_fields = tuple(f for f in fields if f != "max_timeouts")
     inlines = [SeatInline]
     actions = ["cancel_tables"]
     date_hierarchy = "created_at"
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Table]:
-        return super().get_queryset(request).select_related("creator").distinct()
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("creator")
+            .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+            .distinct()
+        )
+
+    def get_fields(self, request: HttpRequest, obj=None):
+        # The deal holds every player's cards: superusers only.
+        if request.user.is_superuser:
+            return self.fields
+        return tuple(f for f in self.fields if f not in ("deal", "seed"))
+
+    @admin.display(description="Setup log (every player's dealt cards)")
+    def deal(self, table: Table) -> str:
+        names = present.names_of(table)
+        lines = [
+            present.fill(ln["text"], names)
+            + (f" (to {', '.join(names.get(n, str(n)) for n in ln['to'])})" if ln["to"] else "")
+            for ln in table.setup_log
+        ]
+        return format_html_join("", "<div>{}</div>", ((line,) for line in lines))
+
+    def view_on_site(self, table: Table) -> str:
+        return reverse("table", args=[table.pk])
+
+    @admin.display(description="On the site")
+    def site_link(self, table: Table) -> str:
+        return format_html('<a href="{}">Open table #{}</a>', self.view_on_site(table), table.pk)
+
+    @admin.display(description="Time bank")
+    def bank(self, table: Table) -> str:
+        return duration(table.time_bank)
+
+    @admin.display(description="Increment")
+    def increment(self, table: Table) -> str:
+        return duration(table.time_increment)
+
+    @admin.display(description="Cap")
+    def cap(self, table: Table) -> str:
+        return duration(table.time_cap)
+
+    # The engine's texts with the players' names in them, as on the site.
+    @admin.display(description="Prompt")
+    def prompt_text(self, table: Table) -> str:
+        return present.fill(table.prompt, present.names_of(table))
+
+    @admin.display(description="Summary")
+    def summary_text(self, table: Table) -> str:
+        return present.summary_text(table)
+
+    @admin.display(description="Outcome")
+    def outcome_text(self, table: Table) -> str:
+        return str(present.outcome_for_reading(table) or "")
 
     @admin.action(description="Cancel the selected tables")
     def cancel_tables(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
@@ -91,6 +170,9 @@ class SeatAdmin(admin.ModelAdmin):
         "timeouts",
         "seen_version",
         "notified_version",
+        "deadline_at",
+        "remind_at",
+        "bank",
     )
     actions = ["drop_players", "extend_one_hour", "extend_one_day"]
     list_display = (
@@ -99,7 +181,7 @@ class SeatAdmin(admin.ModelAdmin):
         "user",
         "must_act",
         "deadline_at",
-        "time_left",
+        "bank",
         "timeouts",
         "dropped_at",
         "drop_reason",
@@ -115,10 +197,10 @@ class SeatAdmin(admin.ModelAdmin):
                     "deadline_at",
                     "remind_at",
                     "reminded_at",
-                    "time_left",
+                    "bank",
                 ),
                 "description": "Use the actions “Give one more hour / day” to extend a "
-                "running clock; editing the deadline here moves it directly.",
+                "running clock, and “Drop” to drop a player.",
             },
         ),
         ("Timeouts", {"fields": ("timeouts", "dropped_at", "drop_reason")}),
@@ -127,6 +209,10 @@ class SeatAdmin(admin.ModelAdmin):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Seat]:
         return super().get_queryset(request).select_related("table", "user")
+
+    @admin.display(description="Time in the bank")
+    def bank(self, seat: Seat) -> str:
+        return duration(seat.time_left)
 
     def _extend(self, request: HttpRequest, queryset: QuerySet[Seat], by: timedelta) -> None:
         for seat in queryset:

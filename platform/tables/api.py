@@ -3,32 +3,35 @@
 Authentication: `Authorization: Bearer <token>` (see /accounts/tokens/ or
 `manage.py api_token USERNAME`), or the session cookie with a CSRF token.
 Every error is `{"detail": "..."}` with the status of the refusal.
+
+Rate limits: moves are limited per user (all tables together) and per table
+(all its players together), by default 1,200 and 300 a minute. A refused
+request answers 429 with a `Retry-After` header: the seconds to wait.
 """
 
 from __future__ import annotations
 
-from datetime import timedelta
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
-from django_ratelimit.core import is_ratelimited
 from ninja import NinjaAPI, Schema, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.security import HttpBearer
 from ninja.security.apikey import APIKeyCookie
 from ninja.utils import check_csrf
-from pydantic import Field, StrictInt
+from pydantic import AfterValidator, Field, StrictInt, StringConstraints
 
 from accounts.tokens import token_user
+from config import limits
 from games import registry
 from tables import clock, services
 from tables.errors import ServiceError
 from tables.models import Table
-from tables.present import table_view
+from tables.present import outcome_for_reading, summary_text, table_view
 
 
 class BearerAuth(HttpBearer):
@@ -100,12 +103,45 @@ def auth_error(request: HttpRequest, exc: AuthenticationError):
     )
 
 
+class TooManyMoves(Exception):
+    def __init__(self, seconds: int) -> None:
+        super().__init__(seconds)
+        self.seconds = seconds
+
+
+@api.exception_handler(TooManyMoves)
+def too_many_moves(request: HttpRequest, exc: TooManyMoves):
+    response = api.create_response(
+        request,
+        {"detail": f"Too many moves; try again in {exc.seconds} s (see Retry-After)."},
+        status=429,
+    )
+    response["Retry-After"] = str(exc.seconds)
+    return response
+
+
 def _limit_moves(request: HttpRequest) -> None:
-    if is_ratelimited(request, group="moves", key="user", rate="120/m", increment=True):
-        raise HttpError(429, "Too many moves; wait a little.")
+    seconds = limits.wait(request, limits.MOVES_PER_USER, limits.MOVES_PER_TABLE)
+    if seconds:
+        raise TooManyMoves(seconds)
 
 
 # -- schemas ---------------------------------------------------------------------
+
+
+def _no_nul(value: str) -> str:
+    # PostgreSQL cannot store NUL in text: refuse it here, before any query.
+    if "\x00" in value:
+        raise ValueError("must not contain NUL characters")
+    return value
+
+
+def Text(max_length: int):
+    """A user-supplied string: bounded, and free of NUL."""
+    return Annotated[str, StringConstraints(max_length=max_length), AfterValidator(_no_nul)]
+
+
+Username = Text(150)
 
 
 class ChoiceOut(Schema):
@@ -167,10 +203,10 @@ class TableOut(Schema):
 
 
 class TableIn(Schema):
-    game: str
+    game: Text(40)
     options: dict[str, Any] = Field(default_factory=dict)
     max_players: StrictInt | None = None
-    time_control: str = Field(
+    time_control: Text(40) = Field(
         clock.DEFAULT_PRESET,
         description="A preset from /games, or 'custom' with the three *_seconds fields.",
     )
@@ -178,7 +214,9 @@ class TableIn(Schema):
     time_increment_seconds: StrictInt | None = None
     time_cap_seconds: StrictInt | None = None
     max_timeouts: StrictInt = 3
-    invite: list[str] = Field(default_factory=list, description="Usernames to invite.")
+    invite: list[Username] = Field(
+        default_factory=list, max_length=10, description="Usernames to invite (at most 10)."
+    )
 
 
 class MoveIn(Schema):
@@ -237,10 +275,10 @@ def _table_out(table: Table, user: AbstractBaseUser, state: dict | None = None) 
         "to_act": list(table.to_act),
         "my_seat": tv.my_seat,
         "prompt": tv.waiting,
-        "summary": table.summary,
+        "summary": summary_text(table, tv.names),
         "view": tv.view,
         "legal_moves": tv.legal_moves,
-        "outcome": table.outcome,
+        "outcome": outcome_for_reading(table, tv.names),
     }
 
 
@@ -295,7 +333,7 @@ def tables_create(request: HttpRequest, payload: TableIn):
                 400, "A custom time control needs the bank, increment and cap in seconds."
             )
         try:
-            time_control = clock.custom(*(timedelta(seconds=s) for s in seconds))
+            time_control = clock.custom_seconds(*seconds)
         except ValueError as exc:
             raise HttpError(400, str(exc)) from None
     with transaction.atomic():
@@ -342,12 +380,33 @@ def table_cancel(request: HttpRequest, table_id: int):
     return _table_out(_table(table_id), request.auth)
 
 
-@api.post("/tables/{table_id}/moves", response={200: TableOut, **ERRORS}, tags=["moves"])
+RETRY_AFTER = {
+    "responses": {
+        429: {
+            "description": "Too many moves: wait the seconds in Retry-After.",
+            "headers": {
+                "Retry-After": {
+                    "description": "Seconds until the limit allows a move again.",
+                    "schema": {"type": "integer", "minimum": 1},
+                }
+            },
+        }
+    }
+}
+
+
+@api.post(
+    "/tables/{table_id}/moves",
+    response={200: TableOut, **ERRORS},
+    tags=["moves"],
+    openapi_extra=RETRY_AFTER,
+)
 def move_create(request: HttpRequest, table_id: int, payload: MoveIn):
     """Make a move: one of `legal_moves`, with the `version` you saw.
 
     400: not a legal move; 403: not your seat or not your turn; 409: the table
-    has moved on (stale version) or is not in play."""
+    has moved on (stale version) or is not in play; 429: too many moves, come
+    back after Retry-After seconds."""
     _limit_moves(request)
     result = services.move_submit(
         table_id=table_id, user=request.auth, version=payload.version, move=payload.move

@@ -81,6 +81,17 @@ def custom(bank: timedelta, increment: timedelta, cap: timedelta) -> TimeControl
     return TimeControl(CUSTOM, describe(bank, increment, cap), bank, increment, cap)
 
 
+def custom_seconds(bank: int, increment: int, cap: int) -> TimeControl:
+    """`custom` from whole seconds, as the API sends them: the bounds are
+    checked on the numbers first, since a huge one cannot even be made into
+    a duration."""
+    limit = int(CUSTOM_MAX.total_seconds())
+    for name, value in (("time bank", bank), ("increment", increment), ("cap", cap)):
+        if not 0 <= value <= limit:
+            raise ValueError(f"The {name} must be between 0 and {limit} seconds (30 days).")
+    return custom(*(timedelta(seconds=value) for value in (bank, increment, cap)))
+
+
 def describe(bank: timedelta | None, increment: timedelta | None, cap: timedelta | None) -> str:
     if bank is None:
         return "No time limit"

@@ -36,6 +36,14 @@ def _player_limits(engine: Engine) -> list[str]:
     return notes
 
 
+# A table of four is the usual game night; fewer where the game allows fewer.
+USUAL_PLAYERS = 4
+
+
+def usual_players(engine: Engine) -> int:
+    return max(engine.min_players, min(engine.max_players, USUAL_PLAYERS))
+
+
 class TableForm(forms.Form):
     """Player count, the game's options, the time control.
 
@@ -51,7 +59,7 @@ class TableForm(forms.Form):
             label="Players",
             coerce=int,
             choices=[(n, str(n)) for n in range(engine.min_players, engine.max_players + 1)],
-            initial=engine.max_players,
+            initial=usual_players(engine),
             help_text=" ".join(
                 ["The game can start once the minimum is seated.", *_player_limits(engine)]
             ),
@@ -67,6 +75,7 @@ class TableForm(forms.Form):
                 initial=encode(opt.default),
                 help_text=opt.help,
             )
+            self.fields[f"opt_{opt.key}"].only_players = opt.players
         self.fields["time_control"] = forms.ChoiceField(
             choices=[(tc.key, tc.label) for tc in clock.PRESETS.values()],
             initial=clock.DEFAULT_PRESET,
@@ -96,3 +105,25 @@ class StandingOrdersForm(forms.Form):
                 help_text=opt.help,
                 widget=forms.RadioSelect,
             )
+
+
+class InviteForm(forms.Form):
+    """A username to invite (Django's CharField refuses NUL and overlong text)."""
+
+    username = forms.CharField(max_length=150, strip=True)
+
+
+class MoveForm(forms.Form):
+    """A move button's post: the move as JSON and the version it was seen at."""
+
+    move = forms.CharField(max_length=10_000, strip=False)
+    version = forms.IntegerField(min_value=0)
+
+    def clean_move(self) -> dict:
+        try:
+            move = json.loads(self.cleaned_data["move"])
+        except (ValueError, RecursionError):  # deep nesting exhausts the parser
+            raise forms.ValidationError("The move is not valid JSON.") from None
+        if not isinstance(move, dict):
+            raise forms.ValidationError("A move is a JSON object.")
+        return move

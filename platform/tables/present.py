@@ -18,7 +18,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from accounts.vacations import on_vacation
 from games import registry
 from games.engine import visible_lines
-from tables import clock
+from tables import clock, seat_clocks
 from tables.models import Move, Seat, Table
 
 RECENT_LOG = 25
@@ -26,9 +26,33 @@ SETUP = "setup"  # the kind of the log entry for the deal, before any move
 _PLACEHOLDER = re.compile(r"\{p(\d+)\}")
 
 
-def fill(text: str, names: dict[int, str]) -> str:
-    """Put player names in place of the engine's {p0}, {p1}... placeholders."""
+def fill(text: str, names: dict[int, str], reader: int | None = None) -> str:
+    """Put player names in place of the engine's {p0}, {p1}... placeholders.
+
+    Every text that comes from an engine goes through here before anyone
+    reads it. With `reader`, a question speaks to them: "{p0}'s block" is
+    "your block" and "Assassination of {p0}" is "Assassination of you"
+    (only for prompts, whose reader is never the subject of the sentence)."""
+    if reader is not None:
+        text = text.replace(f"{{p{reader}}}'s", "your").replace(f"{{p{reader}}}", "you")
     return _PLACEHOLDER.sub(lambda m: names.get(int(m.group(1)), f"seat {m.group(1)}"), text)
+
+
+def names_of(table: Table) -> dict[int, str]:
+    """Seat numbers to usernames (no query when the seats are prefetched)."""
+    return {s.number: s.user.username for s in table.seats.all()}
+
+
+def summary_text(table: Table, names: dict[int, str] | None = None) -> str:
+    return fill(table.summary, names if names is not None else names_of(table))
+
+
+def outcome_for_reading(table: Table, names: dict[int, str] | None = None) -> dict | None:
+    """The table's outcome with its summary's names filled in."""
+    if not table.outcome:
+        return table.outcome
+    names = names if names is not None else names_of(table)
+    return {**table.outcome, "summary": fill(table.outcome.get("summary", ""), names)}
 
 
 def join_names(names: list[str]) -> str:
@@ -51,6 +75,7 @@ class SeatInfo:
     time_left: timedelta | None
     timeouts: int
     away_until: date | None = None
+    turn_started_at: datetime | None = None
 
     def clock_text(self, now: datetime) -> str:
         if self.deadline_at is not None:
@@ -92,6 +117,7 @@ def seat_infos(
             time_left=s.time_left,
             timeouts=s.timeouts,
             away_until=away.get(s.user_id),
+            turn_started_at=s.turn_started_at,
         )
         for s in seats
     ]
@@ -101,13 +127,16 @@ def waiting_line(table: Table, names: dict[int, str], my_seat: int | None) -> st
     """'Waiting for Ana and Ben to respond to Carl's Tax', or 'Your turn: ...'."""
     if not table.to_act:
         return ""
-    prompt = fill(table.prompt or "move", names)
+    prompt = fill(table.prompt or "move", names, my_seat)
     others = [names.get(n, f"seat {n}") for n in table.to_act if n != my_seat]
     if my_seat in table.to_act:
         if others:
             return f"Your turn: {prompt} (with {join_names(others)})."
         return f"Your turn: {prompt}."
     return f"Waiting for {join_names(others)} to {prompt}."
+
+
+LATE_LINE = "Your time for this move ran out: the game will make its default move for you."
 
 
 @dataclass
@@ -222,6 +251,8 @@ def table_view(
     infos = seat_infos(seats, user, away)
     names = {s.number: s.username for s in infos}
     my_seat = next((s.number for s in infos if s.is_me), None)
+    # A seat whose time ran out is offered no move: the game plays its timeout.
+    late = any(s.number == my_seat and seat_clocks.is_late(s, now) for s in seats)
 
     view = None
     legal: list[dict[str, Any]] = []
@@ -233,7 +264,7 @@ def table_view(
         if state is None:
             state = entry.state_model.objects.get(pk=table.pk).state
         view = engine.view(state, my_seat)
-        if table.is_active and my_seat is not None and my_seat in table.to_act:
+        if table.is_active and my_seat is not None and my_seat in table.to_act and not late:
             legal = engine.legal_moves(state, my_seat)
             labels = [fill(engine.move_label(state, my_seat, m), names) for m in legal]
         if log_limit is None or log_limit > 0:
@@ -248,7 +279,9 @@ def table_view(
         view=view,
         legal_moves=legal,
         move_labels=labels,
-        waiting=waiting_line(table, names, my_seat) if table.is_active else "",
+        waiting=(LATE_LINE if late else waiting_line(table, names, my_seat))
+        if table.is_active
+        else "",
         log=log_entries(moves, my_seat, names, table),
         now=now,
         my_standing_orders=next((s.standing_orders for s in seats if s.number == my_seat), {}),

@@ -97,3 +97,15 @@ def schedule(table: Table, seat: Seat, pauses: list) -> None:
 
 def bank(table: Table, seat: Seat):
     return seat.time_left if seat.time_left is not None else table.time_bank
+
+
+def is_late(seat: Seat, now: datetime) -> bool:
+    """The seat's clock is running and its time has run out: whatever path
+    reaches it first (the sweep, another player's move, a change of standing
+    orders) plays its timeout, and its own move is refused."""
+    return (
+        seat.must_act
+        and not seat.dropped
+        and seat.deadline_at is not None
+        and seat.deadline_at <= now
+    )

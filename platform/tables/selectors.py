@@ -16,10 +16,26 @@ def _with_players(query: QuerySet[Table]) -> QuerySet[Table]:
     )
 
 
+def _table_players() -> Prefetch:
+    """The players of each listed seat's table, for names in its summary."""
+    return Prefetch("table__seats", queryset=Seat.objects.select_related("user"))
+
+
 def open_tables() -> list[Table]:
     """Tables taking players, newest first."""
     query = (
         Table.objects.filter(status=Table.Status.OPEN)
+        .annotate(seated=Count("seats"))
+        .order_by("-created_at")
+    )
+    return list(_with_players(query)[:LIST_LIMIT])
+
+
+def my_invitations(user: AbstractBaseUser) -> list[Table]:
+    """Open tables I am invited to and not seated at yet."""
+    query = (
+        Table.objects.filter(status=Table.Status.OPEN, invitations__user=user)
+        .exclude(seats__user=user)
         .annotate(seated=Count("seats"))
         .order_by("-created_at")
     )
@@ -31,6 +47,7 @@ def my_active_tables(user: AbstractBaseUser) -> list[tuple[Table, Seat]]:
     seats = (
         Seat.objects.filter(user=user, table__status=Table.Status.ACTIVE)
         .select_related("table")
+        .prefetch_related(_table_players())
         .order_by("-must_act", "deadline_at", "-table__updated_at")[:LIST_LIMIT]
     )
     return [(seat.table, seat) for seat in seats]
@@ -43,6 +60,7 @@ def my_finished_tables(user: AbstractBaseUser) -> list[tuple[Table, Seat]]:
         )
         .exclude(table__started_at__isnull=True)
         .select_related("table")
+        .prefetch_related(_table_players())
         .order_by("-table__finished_at")[:20]
     )
     return [(seat.table, seat) for seat in seats]

@@ -234,7 +234,7 @@ def move_submit(
         if seat.number not in table.to_act:
             raise Forbidden("It is not your turn to act.")
         now = clock.now()
-        if seat.deadline_at is not None and now >= seat.deadline_at:
+        if seat_clocks.is_late(seat, now):
             raise Forbidden(
                 "Your time for this move ran out, so it can no longer be played: "
                 "the game will make its default move for you."
@@ -292,6 +292,13 @@ class _Play:
         # Seats whose decision ended: they moved, or stopped being asked.
         self.moved: set[int] = set()
         self.interrupted: set[int] = set()
+        # Seats whose time had run out when the play began: timed out first,
+        # in the engine's order (responders in seat order after the actor).
+        order = {number: i for i, number in enumerate(self.engine.to_act(state))}
+        self.late = sorted(
+            (seat for seat in seats if seat_clocks.is_late(seat, now)),
+            key=lambda seat: order.get(seat.number, len(order)),
+        )
 
     @classmethod
     def load(cls, table: Table, seats: list[Seat], now: datetime) -> _Play:
@@ -324,8 +331,13 @@ class _Play:
         self.acting = after
 
     def play_automatic(self) -> None:
-        """Play what nobody needs to be asked for: a dropped player's seat,
-        standing orders."""
+        """Play what nobody needs to be asked for: a late seat's timeout (as
+        the sweep would, whichever path gets here first, so standing orders
+        never dodge it), a dropped player's seat, standing orders."""
+        while self.late and not self.over:
+            seat = self.late.pop(0)
+            _time_out(self, self.table, seat, self.now)
+            seat.save(update_fields=TIMEOUT_FIELDS)
         for _ in range(MAX_AUTOMATIC_MOVES):
             if self.over:
                 return
@@ -471,19 +483,15 @@ def table_timeouts_play(*, table_id: int, now: datetime) -> int:
         if table is None:
             return 0
         seats = list(table.seats.all())
-        late = [
-            s
-            for s in seats
-            if s.must_act and not s.dropped and s.deadline_at is not None and s.deadline_at <= now
-        ]
+        late = [s for s in seats if seat_clocks.is_late(s, now)]
         if not late:
             return 0
-        play = _Play.load(table, seats, now)
-        for seat in late:
-            _time_out(play, table, seat, now)
-            seat.save(update_fields=["timeouts", "dropped_at", "drop_reason"])
-        play.finish()
+        # The play times out every late seat first (see _Play.play_automatic).
+        _Play.load(table, seats, now).finish()
     return len(late)
+
+
+TIMEOUT_FIELDS = ["timeouts", "dropped_at", "drop_reason"]
 
 
 # A decision is a few small moves at most (Koryo's order: kind, then count).

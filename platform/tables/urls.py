@@ -5,6 +5,7 @@ from tables import views
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("tables/new/", views.table_new, name="table_new"),
+    path("tables/waiting/", views.waiting_count, name="waiting_count"),
     path("tables/<int:table_id>/", views.table_page, name="table"),
     path("tables/<int:table_id>/board/", views.table_board, name="table_board"),
     path("tables/<int:table_id>/poll/", views.table_poll, name="table_poll"),

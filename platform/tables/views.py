@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.conf import settings
@@ -11,12 +10,13 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
-from django_ratelimit.decorators import ratelimit
 
+from config import limits
 from games import registry
+from notifications import presence
 from tables import clock, selectors, services
 from tables.errors import ServiceError
-from tables.forms import StandingOrdersForm, TableForm
+from tables.forms import InviteForm, MoveForm, StandingOrdersForm, TableForm
 from tables.models import Seat, Table
 from tables.present import table_view
 
@@ -28,6 +28,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "presets": clock.PRESETS,
     }
     if request.user.is_authenticated:
+        presence.touch(request.user.pk)
+        context["my_invitations"] = selectors.my_invitations(request.user)
         context["my_active"] = selectors.my_active_tables(request.user)
         context["my_finished"] = selectors.my_finished_tables(request.user)
     return render(request, "tables/lobby.html", context)
@@ -73,6 +75,7 @@ def _page_context(request: HttpRequest, table: Table, error: str = "") -> dict[s
         "stylesheet": entry.stylesheet,
         "time_control": clock.describe(table.time_bank, table.time_increment, table.time_cap),
         "poll_seconds": settings.TABLE_POLL_SECONDS,
+        "presence_token": presence.token(request.user.pk) if tv.my_seat is not None else "",
         "error": error,
     }
     if tv.my_seat is not None and engine.standing_orders and table.is_active:
@@ -81,8 +84,8 @@ def _page_context(request: HttpRequest, table: Table, error: str = "") -> dict[s
 
 
 def _mark_seen(table: Table, tv) -> None:
-    """Remember the player has looked, so the next turn may email them again
-    (one small update, only when there is something new to have seen)."""
+    """Remember the player has looked (one small update, only when there is
+    something new to have seen). Presence is the poll's business."""
     if tv.my_seat is not None and table.is_active and tv.my_seen_version != table.version:
         Seat.objects.filter(table=table, number=tv.my_seat).update(seen_version=table.version)
 
@@ -94,10 +97,18 @@ def _get_table(table_id: int) -> Table:
 @require_GET
 def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     table = _get_table(table_id)
+    if request.htmx and not table.is_open:
+        # The waiting room's poll: the game started (or was cancelled).
+        return HttpResponse(status=200, headers={"HX-Refresh": "true"})
     context = _page_context(request, table)
     _mark_seen(table, context["tv"])
     if table.is_open:
-        context["invited"] = table.invitations.select_related("user").order_by("created_at")
+        # Those invited who have not taken a seat yet.
+        context["invited"] = (
+            table.invitations.exclude(user__seats__table=table)
+            .select_related("user")
+            .order_by("created_at")
+        )
     return render(request, "tables/table.html", context)
 
 
@@ -110,10 +121,25 @@ def table_board(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 @require_GET
+def waiting_count(request: HttpRequest) -> HttpResponse:
+    """The header's count of tables waiting for me (polled on every page)."""
+    if not request.user.is_authenticated:
+        return HttpResponse(status=204)
+    presence.touch(request.user.pk)
+    count = Seat.objects.filter(
+        user=request.user, must_act=True, table__status=Table.Status.ACTIVE
+    ).count()
+    return render(request, "tables/_waiting_count.html", {"count": count})
+
+
+@require_GET
 def table_poll(request: HttpRequest, table_id: int) -> HttpResponse:
     """One cheap query: 204 while nothing changed, else a trigger to redraw.
 
-    It reads no session and no user, so it costs exactly one query."""
+    It reads no session and no user, so it costs exactly one query; a seated
+    player's signed id in `p` marks them present (a write now and then)."""
+    if request.GET.get("p"):
+        presence.touch_by_token(request.GET["p"])
     row = Table.objects.filter(pk=table_id).values_list("version", "status").first()
     if row is None:
         raise Http404("No such table")
@@ -131,17 +157,15 @@ def table_poll(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
-@ratelimit(key="user", rate="120/m", method="POST")
+@limits.limited(limits.MOVES_PER_USER, limits.MOVES_PER_TABLE)
 def table_move(request: HttpRequest, table_id: int) -> HttpResponse:
     error, status = "", 200
-    try:
-        move = json.loads(request.POST.get("move", ""))
-        version = int(request.POST.get("version", ""))
-    except (ValueError, TypeError):
+    form = MoveForm(request.POST)
+    if not form.is_valid():
         error, status = "That move could not be read. Reload the page and try again.", 400
     else:
         try:
-            services.move_submit(table_id=table_id, user=request.user, version=version, move=move)
+            services.move_submit(table_id=table_id, user=request.user, **form.cleaned_data)
         except ServiceError as exc:
             error, status = exc.message, exc.status
     if not request.htmx:
@@ -192,13 +216,17 @@ def table_cancel(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def table_invite(request: HttpRequest, table_id: int) -> HttpResponse:
-    username = request.POST.get("username", "")
+    form = InviteForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Username: " + " ".join(form.errors["username"]))
+        return redirect("table", table_id=table_id)
+    username = form.cleaned_data["username"]
     try:
         services.table_invite(table_id=table_id, user=request.user, username=username)
     except ServiceError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, f"{username.strip()} is invited and will get an email.")
+        messages.success(request, f"{username} is invited and will get an email.")
     return redirect("table", table_id=table_id)
 
 

@@ -1,4 +1,4 @@
-// Keeps the "time left" clocks ticking between page updates.
+// Keeps the "time left" clocks ticking between page updates, and the tab's title current.
 (function () {
   "use strict";
 
@@ -12,16 +12,55 @@
     return s + " s left";
   }
 
+  // A clock turns red once most of this turn's time is used (as the reminder
+  // email does), whatever the time control.
+  var LOW_SHARE_USED = 0.8;
+
   function tick() {
     var now = Date.now();
     document.querySelectorAll(".clock[data-deadline]").forEach(function (el) {
-      var left = (Date.parse(el.dataset.deadline) - now) / 1000;
+      var deadline = Date.parse(el.dataset.deadline);
+      var left = (deadline - now) / 1000;
       el.textContent = human(left);
-      el.classList.toggle("low", left < 3600);
+      var started = el.dataset.started ? Date.parse(el.dataset.started) : NaN;
+      var used = isNaN(started) || deadline <= started ? 1 : (now - started) / (deadline - started);
+      el.classList.toggle("low", left <= 0 || used >= LOW_SHARE_USED);
     });
   }
 
-  document.addEventListener("DOMContentLoaded", tick);
-  document.addEventListener("htmx:afterSettle", tick);
+  // Moves that cannot be undone ask first: <form data-confirm="Cancel this table?">.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.dataset && form.dataset.confirm && !window.confirm(form.dataset.confirm)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  }, true);
+
+  // The new-table form offers an option only for the player counts it matters for.
+  function showOptionsForPlayers() {
+    var select = document.querySelector("select[name=max_players]");
+    if (!select) return;
+    document.querySelectorAll("[data-players]").forEach(function (field) {
+      field.hidden = field.dataset.players.split(" ").indexOf(select.value) < 0;
+    });
+  }
+  document.addEventListener("change", function (event) {
+    if (event.target.name === "max_players") showOptionsForPlayers();
+  });
+  document.addEventListener("DOMContentLoaded", showOptionsForPlayers);
+
+  // The tab's title says how many games wait for me, and when this one does:
+  // "(2) Your turn · Coup #4 · Tabletop".
+  var baseTitle = document.title;
+  function retitle() {
+    var counter = document.getElementById("waiting-count");
+    var count = counter ? parseInt(counter.dataset.count || "0", 10) : 0;
+    var mine = document.querySelector(".status-line.my-turn");
+    document.title = (count > 0 ? "(" + count + ") " : "") + (mine ? "Your turn · " : "") + baseTitle;
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { tick(); retitle(); });
+  document.addEventListener("htmx:afterSettle", function () { tick(); retitle(); });
   setInterval(tick, 1000);
 })();

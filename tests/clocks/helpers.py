@@ -9,6 +9,7 @@ from tables import clock
 T0 = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 HOUR = timedelta(hours=1)
 MIN = timedelta(minutes=1)
+SECOND = timedelta(seconds=1)
 
 
 class Clock:

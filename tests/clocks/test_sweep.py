@@ -3,13 +3,15 @@ exactly one timeout even when sweeps and players race (threads on PostgreSQL).""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from notifications.models import Notification
 from tables import services
-from tables.errors import ServiceError
+from tables.errors import StaleVersion
 from tables.models import Move, Seat
-from tables.sweep import deadlines_sweep
+from tables.sweep import SweepReport, deadlines_sweep
 from tests.clocks.helpers import HOUR, MIN, T0, hour_control
 from tests.conftest import play_random_moves, requires_postgres, start_table
 from tests.support.concurrency import race
@@ -108,7 +110,11 @@ def test_two_sweeps_at_once_play_one_timeout(users, frozen):
     for _ in range(5):
         table = start_table("coup", users[:3], time_control=hour_control())
         at = frozen.now + HOUR
-        race(lambda at=at: deadlines_sweep(now=at), lambda at=at: deadlines_sweep(now=at))
+        results = race(lambda at=at: deadlines_sweep(now=at), lambda at=at: deadlines_sweep(now=at))
+        # Neither sweep crashed; one played the timeout, the other found nothing to do.
+        assert all(isinstance(r, SweepReport) for r in results), results
+        assert sorted(r.seats_timed_out for r in results) == [0, 1]
+        assert sorted(r.tables_late for r in results) == [0, 1]
         assert Move.objects.filter(table=table).count() == 1
         assert Seat.objects.get(table=table, timeouts=1)
 
@@ -117,23 +123,39 @@ def test_two_sweeps_at_once_play_one_timeout(users, frozen):
 @pytest.mark.django_db(transaction=True)
 def test_a_player_racing_the_sweep_either_moves_or_times_out_never_both(users, frozen):
     outcomes = set()
+    # Attempts 0 and 1 give the player, then the sweep, a head start so that
+    # each side surely wins once; the others start together.
     for attempt in range(8):
+        head_start = {0: (0.0, 0.2), 1: (0.2, 0.0)}.get(attempt, (0.0, 0.0))
         table = start_table("coup", users[:3], time_control=hour_control())
         player = users[table.to_act[0]]
         # The player's clock says one second to go; the sweep's says too late.
         frozen.set(T0 + HOUR - MIN / 60)
         sweep_at = T0 + HOUR + MIN
 
-        def move(table=table, player=player):
+        def move(table=table, player=player, wait=head_start[0]):
+            time.sleep(wait)
             return services.move_submit(
                 table_id=table.pk, user=player, version=0, move={"action": "tax"}
             )
 
-        results = race(move, lambda at=sweep_at: deadlines_sweep(now=at))
+        def sweep(at=sweep_at, wait=head_start[1]):
+            time.sleep(wait)
+            return deadlines_sweep(now=at)
+
+        results = race(move, sweep)
         moves = list(Move.objects.filter(table=table).values_list("kind", flat=True))
         assert len(moves) == 1, (attempt, results, moves)
         outcomes.add(moves[0])
+        moved, swept = results
+        assert isinstance(swept, SweepReport), results
         if moves[0] == "timeout":
-            assert isinstance(results[0], ServiceError)
+            # The sweep moved first: the player's version is stale now.
+            assert isinstance(moved, StaleVersion), results
+            assert (swept.tables_late, swept.seats_timed_out) == (1, 1)
+        else:
+            assert isinstance(moved, services.MoveResult), results
+            assert moved.applied == 1
+            assert (swept.tables_late, swept.seats_timed_out) == (0, 0)
         frozen.set(T0)
-    assert outcomes <= {"player", "timeout"}
+    assert outcomes == {"player", "timeout"}

@@ -6,16 +6,12 @@ PostgreSQL, and on the embedded default (a folder broker and SQLite)."""
 from __future__ import annotations
 
 import json
-import os
 import time
 from pathlib import Path
 
 import pytest
-import redis
 
 from tests.support.processes import run, scratch_postgres, site_env, worker
-
-REDIS = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 
 pytestmark = pytest.mark.celery
 
@@ -24,17 +20,6 @@ pytestmark = pytest.mark.celery
 def postgres_db():
     with scratch_postgres() as url:
         yield url
-
-
-@pytest.fixture
-def redis_broker():
-    client = redis.Redis.from_url(REDIS)
-    try:
-        client.flushdb()
-    except redis.ConnectionError:
-        pytest.skip("Redis is not reachable")
-    yield REDIS
-    client.flushdb()
 
 
 def play_alone(env: dict, tmp_path: Path) -> dict:

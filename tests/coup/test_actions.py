@@ -196,11 +196,12 @@ def test_coup_op15_exchange_with_one_living_card_keeps_one():
 
 
 def test_coup_op15_dead_cards_take_no_part_in_an_exchange():
-    state = make_state([[D], [A, T], [M, D]], dead=[[C], [], []])
+    # The other two Captains are in living hands: the draw cannot hold one.
+    state = make_state([[D], [C, T], [C, D]], dead=[[C], [], []])
     state = everyone_passes(act(state, 0, "exchange"))
-    if C not in state["exchange_draw"]:
-        with pytest.raises(IllegalMove, match="no Captain to return"):
-            act(state, 0, "return", card=C)
+    assert C not in state["exchange_draw"]
+    with pytest.raises(IllegalMove, match="no Captain to return"):
+        act(state, 0, "return", card=C)
 
 
 def test_coup_op15_the_deck_is_shuffled_after_the_returns():

@@ -89,6 +89,11 @@ def masked(state: State) -> dict:
     return {"view": view, "log": public, "prompt": ENGINE.prompt(state)}
 
 
+def shown(state) -> bool:
+    """Whether the move just applied showed a card in a challenge."""
+    return any(" reveals " in ln["text"] for ln in state["log"] if ln["to"] is None)
+
+
 def test_coup_2_public_results_of_a_move_do_not_depend_on_hidden_cards():
     """Play the same move in a state and in its scramble (as the mover sees
     it): unless a challenge showed a card, the public results are the same
@@ -105,9 +110,7 @@ def test_coup_2_public_results_of_a_move_do_not_depend_on_hidden_cards():
         scrambled = scramble_secrets(state, seat, rng)
         after = ENGINE.apply(state, seat, move)
         after_scrambled = ENGINE.apply(scrambled, seat, move)
-        if after["last_reveal"] != state["last_reveal"] or (
-            after_scrambled["last_reveal"] != scrambled["last_reveal"]
-        ):
+        if shown(after) or shown(after_scrambled):
             continue  # a card was shown: the story may rightly differ
         assert masked(after) == masked(after_scrambled)
         compared += 1

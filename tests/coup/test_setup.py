@@ -78,7 +78,9 @@ def test_coup_op2_published_two_player_rule_as_an_option():
 
 def test_coup_op1_two_to_six_players():
     for players in range(2, 7):
-        ENGINE.setup(players, {}, 1)
+        state = ENGINE.setup(players, {}, 1)
+        assert state["num_players"] == players
+        assert ENGINE.to_act(state) == [state["turn"]] and 0 <= state["turn"] < players
     for players in (1, 7):
         with pytest.raises(InvalidOptions):
             ENGINE.setup(players, {}, 1)

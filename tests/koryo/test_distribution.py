@@ -55,14 +55,26 @@ def test_kor_5_2_a_journalist_tie_without_omniscient_gives_no_bonus():
 
 def test_kor_op7_op7a_the_deck_is_shuffled_then_dealt_in_turn_order():
     before, after = _last_discard([[9], [9, 9, 9, 9]], first_player=1)
-    # The round ends after seat 0's discard, the token passes to seat 0.
+    # The round ends after seat 0's discard, the token passes to seat 0 (KOR-8.5).
     assert after["first_player"] == 0
-    deck = before["deck"] + [card_of(before, 0, 9)]
-    rng = Rng(before["rng"])
-    rng.shuffle(deck)
-    assert after["rng"] == rng.state
-    assert after["hands"][0] == sorted(deck[-9:])
-    assert after["hands"][1] == sorted(deck[-18:-9])
+    returned = card_of(before, 0, 9)
+    pool = set(before["deck"]) | {returned}
+    # Round 2 deals 9 cards each (KOR-OP1), from the deck with the discard in it.
+    hands = [set(hand) for hand in after["hands"]]
+    assert [len(hand) for hand in hands] == [9, 9]
+    assert hands[0] | hands[1] <= pool and not hands[0] & hands[1]
+    assert set(after["deck"]) == pool - hands[0] - hands[1]
+    # KOR-OP7a: the returned card is mixed in at random, not left on top or bottom.
+    where = set()
+    for rng in range(24):
+        state = make_state(
+            2, tableaux=[[9], [9, 9, 9, 9]], phase="discard", current=0, first_player=1
+        )
+        state["rng"] = Rng.from_seed(rng).state
+        card = card_of(state, 0, 9)
+        dealt = ENGINE.apply(state, 0, {"action": "discard", "card": card})
+        where.add(next((seat for seat in (0, 1) if card in dealt["hands"][seat]), "deck"))
+    assert where == {0, 1, "deck"}
 
 
 def test_kor_op7a_different_seeds_deal_different_hands():

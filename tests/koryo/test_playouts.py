@@ -10,13 +10,32 @@ import json
 import pytest
 
 from games.engine import State
-from games.koryo.rules import CARD_KINDS, ENGINE, EVENTS, SENATOR, holder, season
+from games.koryo.rules import CARD_KINDS, ENGINE, EVENTS
 from tests.support.playout import play_random
 
 from .helpers import everything
 
 GAMES = 300
 CHUNK = 50
+
+
+# KOR-OP1's table: the most cards a player may keep in front at the end of each round.
+LIMIT_AT_END_OF_ROUND = {1: 3, 2: 4, 3: 5, 4: 6, 5: 7, 6: 8, 7: 9, 8: 10}
+SENATORS, OMNISCIENT = 3, 1  # families by their number (KOR-1.1)
+
+
+def _senator_majority(tableaux: list[list[int]]) -> int | None:
+    """KOR-2.1: strictly more Senators than every other player; KOR-2.3: a tie
+    goes to the tied player who owns the Omniscient; no majority without a card."""
+    counts = [sum(CARD_KINDS[card] == SENATORS for card in t) for t in tableaux]
+    best = max(counts)
+    tied = [seat for seat, count in enumerate(counts) if count == best]
+    if best == 0:
+        return None
+    if len(tied) == 1:
+        return tied[0]
+    omniscient = [s for s in tied if any(CARD_KINDS[c] == OMNISCIENT for c in tableaux[s])]
+    return omniscient[0] if omniscient else None
 
 
 def _events(tableau: list[int]) -> set[int]:
@@ -59,10 +78,11 @@ class Invariants:
 
     def _check_limits(self, state: State, round_no: int) -> None:
         self.rounds_checked += 1
+        senators = _senator_majority(state["tableaux"])
         for seat, tableau in enumerate(state["tableaux"]):
-            limit = season(round_no)["limit"]
-            if holder(state["tableaux"], SENATOR) == seat:
-                limit += 2
+            limit = LIMIT_AT_END_OF_ROUND[round_no]
+            if senators == seat:
+                limit += 2  # KOR-8.3
             characters = [c for c in tableau if CARD_KINDS[c] not in EVENTS]
             assert len(tableau) <= limit or not characters, (seat, tableau, limit)
 

@@ -73,7 +73,7 @@ def test_kor_9_5_the_game_ends_after_round_8_and_the_most_points_wins():
         "points": 8,
     }
     assert texts(state)[-1] == "{p1} wins with 17 points."
-    assert ENGINE.summary(state) == "Game over"
+    assert ENGINE.summary(state) == "{p1} wins with 17 points."
     assert ENGINE.view(state, 0)["final_scores"] == outcome.details["score_sheet"]
 
 

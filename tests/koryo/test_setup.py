@@ -23,9 +23,13 @@ def test_kor_1_2_six_barbarians_and_four_lobbying():
     assert len(CARD_KINDS) == 55
 
 
-@pytest.mark.parametrize("round_no", range(1, 9))
-def test_kor_op1_season_r_deals_11_minus_r_and_keeps_r_plus_2(round_no):
-    assert season(round_no) == {"deal": 11 - round_no, "limit": round_no + 2}
+# KOR-OP1's table: (round, cards dealt per player, max cards in front at end of round).
+SEASONS = [(1, 10, 3), (2, 9, 4), (3, 8, 5), (4, 7, 6), (5, 6, 7), (6, 5, 8), (7, 4, 9), (8, 3, 10)]
+
+
+@pytest.mark.parametrize(("round_no", "deal", "limit"), SEASONS)
+def test_kor_op1_season_r_deals_11_minus_r_and_keeps_r_plus_2(round_no, deal, limit):
+    assert season(round_no) == {"deal": deal, "limit": limit}
 
 
 def test_kor_1_4_and_4_3_the_bank_starts_with_eight_tokens():

@@ -79,6 +79,7 @@ def site_env(tmp_path: Path, **extra: str) -> dict:
         SWEEP_SECONDS="1",
         DEBUG="1",
         PYTHONPATH=f"{ROOT / 'platform'}:{ROOT}",
+        TURN_EMAIL_DELAY_SECONDS="0",
     )
     env.update(extra)
     return env

@@ -66,8 +66,9 @@ def test_the_move_log_is_read_only(users, staff):
 
 
 def test_a_moderator_resends_or_cancels_notifications(
-    users, staff, mailoutbox, django_capture_on_commit_callbacks
+    users, staff, mailoutbox, django_capture_on_commit_callbacks, settings
 ):
+    settings.TURN_EMAIL_DELAY_SECONDS = 0
     start_table("coup", users[:2])
     start_table("coup", users[2:4])
     first, second = Notification.objects.order_by("pk")

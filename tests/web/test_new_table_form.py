@@ -12,14 +12,19 @@ import json
 
 import pytest
 
-from games import registry
 from tables.models import Table
 from tests.conftest import login_client
 
 pytestmark = pytest.mark.django_db
 
-ENGINE = registry.get("coup").engine
-CHOICES = {opt.key: [value for value, _ in opt.choices] for opt in ENGINE.options}
+# From the rules, not from the engine: COUP-10 (Factions off or on), COUP-9.1
+# (1 to 5 rounds to win), COUP-OP2 (both players take one coin, or only the first).
+CHOICES = {
+    "factions": [False, True],
+    "rounds_to_win": [1, 2, 3, 4, 5],
+    "two_player_coins": ["both_one", "first_one"],
+}
+DEFAULTS = {"factions": False, "rounds_to_win": 1, "two_player_coins": "both_one"}
 COMBINATIONS = list(
     itertools.product(
         CHOICES["factions"], CHOICES["rounds_to_win"], CHOICES["two_player_coins"], range(2, 7)
@@ -86,7 +91,7 @@ def test_the_options_left_out_take_their_defaults(ana):
     response = login_client(ana).post("/tables/new/", form_data(4))
     assert response.status_code == 302
     table = Table.objects.get()
-    assert table.options == ENGINE.clean_options({})
+    assert table.options == DEFAULTS
     assert table.max_players == 4
 
 

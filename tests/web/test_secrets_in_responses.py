@@ -1,6 +1,11 @@
 """Hidden information never leaves the server: for states that differ only in
 secrets a person may not see (another player's cards, the deck order, the
-generator), the page and the API answer they get are the same."""
+generator), the page and the API answer they get are the same.
+
+Each case is a seeded game played to its end through the move service; the
+first position of every phase (and of the phase's sub-steps) is compared for
+every seat and a spectator, so every phase of every game is checked, the same
+positions on every run."""
 
 from __future__ import annotations
 
@@ -17,14 +22,29 @@ from tests.koryo.secrets import scramble_secrets as scramble_koryo
 pytestmark = pytest.mark.django_db
 
 SCRAMBLERS = {"coup": scramble_coup, "koryo": scramble_koryo}
+COUP_PHASES = {
+    "turn",
+    "challenge_action",
+    "block",
+    "challenge_block",
+    "reveal",
+    "lose_influence",
+    "exchange",
+    "game_over",
+}
+KORYO_PHASES = {"orders", "orders: how many", "actions", "discard", "over"}
+# (game, players, options, the table's seed, the phases its game goes through).
+# The seeds are chosen so that each game, played with the seeded random moves
+# below, goes through every phase and ends quickly.
 CASES = [
-    ("coup", 2, {}),
-    ("coup", 4, {}),
-    ("coup", 5, {"factions": True, "rounds_to_win": 2}),
-    ("koryo", 2, {}),
-    ("koryo", 3, {}),
-    ("koryo", 4, {}),
+    ("coup", 2, {}, 15, COUP_PHASES),
+    ("coup", 4, {}, 278, COUP_PHASES),
+    ("coup", 5, {"factions": True, "rounds_to_win": 2}, 75, COUP_PHASES | {"turn in round 2"}),
+    ("koryo", 2, {}, 66, KORYO_PHASES),
+    ("koryo", 3, {}, 318, KORYO_PHASES),
+    ("koryo", 4, {}, 28, KORYO_PHASES),
 ]
+MAX_MOVES = 1500
 
 _CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"')
 
@@ -34,40 +54,66 @@ def page(client, table) -> str:
     return _CSRF.sub("", html)
 
 
-def answers(table, users, spectator) -> dict:
-    """What every seat and a spectator get from the board and the API."""
-    out = {}
-    for seat in table.seats.select_related("user"):
-        user = users[[u.pk for u in users].index(seat.user_id)]
-        out[seat.number] = (
-            page(login_client(user), table),
-            ApiClient(user).get(f"/api/tables/{table.pk}").json(),
-            ApiClient(user).get(f"/api/tables/{table.pk}/log").json(),
-        )
-    out[None] = (
-        page(login_client(spectator), table),
-        ApiClient(spectator).get(f"/api/tables/{table.pk}").json(),
-        ApiClient(spectator).get(f"/api/tables/{table.pk}/log").json(),
+def answer(table, user) -> tuple:
+    """What one person gets from the board and the API."""
+    return (
+        page(login_client(user), table),
+        ApiClient(user).get(f"/api/tables/{table.pk}").json(),
+        ApiClient(user).get(f"/api/tables/{table.pk}/log").json(),
     )
-    return out
 
 
 def save_state(table, state) -> None:
     registry.get(table.game).state_model.objects.filter(pk=table.pk).update(state=state)
 
 
-@pytest.mark.parametrize(("game", "players", "options"), CASES)
-def test_pages_and_api_do_not_depend_on_secrets(users, game, players, options):
-    rng = random.Random(7)
-    spectator = users[5]
-    for moves in (3, 11, 25):
-        table = start_table(game, users[:players], options)
-        table = play_random_moves(table, users[:players], moves, seed=moves)
-        if not table.is_active:
-            continue
-        original = state_of(table)
-        seen = answers(table, users, spectator)
-        for seat in [*range(players), None]:
+def phase_of(game: str, state: dict) -> str:
+    if game == "coup":
+        if state["round"] > 1 and state["phase"] == "turn":
+            return "turn in round 2"
+        return state["phase"]
+    if state["phase"] == "orders" and state["order_kind"] is not None:
+        return "orders: how many"
+    return state["phase"]
+
+
+def compare_secrets(table, viewers: dict, game: str, rng: random.Random) -> int:
+    """Each viewer's answer with the state as it is, and with everything that
+    viewer may not see scrambled; returns how many viewers were compared."""
+    original = state_of(table)
+    try:
+        for seat, user in viewers.items():
+            seen = answer(table, user)
             save_state(table, SCRAMBLERS[game](original, seat, rng))
-            assert answers(table, users, spectator)[seat] == seen[seat], (game, moves, seat)
+            assert answer(table, user) == seen, (game, original["phase"], seat)
+            save_state(table, original)
+    finally:
         save_state(table, original)
+    return len(viewers)
+
+
+@pytest.mark.parametrize(("game", "players", "options", "seed", "phases"), CASES)
+def test_pages_and_api_do_not_depend_on_secrets(users, game, players, options, seed, phases):
+    rng = random.Random(7)
+    table = start_table(game, users[:players], options, seed=seed)
+    viewers = {seat.number: seat.user for seat in table.seats.select_related("user")}
+    viewers[None] = users[5]
+    compared: dict[str, int] = {}
+    for step in range(MAX_MOVES):
+        phase = phase_of(game, state_of(table))
+        if phase not in compared:
+            compared[phase] = compare_secrets(table, viewers, game, rng)
+        if not table.is_active:
+            break
+        table = play_random_moves(table, users[:players], 1, seed=seed * MAX_MOVES + step)
+    assert not table.is_active, "the game did not end"
+    assert set(compared) == phases
+    # Every seat and the spectator, at the first position of every phase.
+    assert sum(compared.values()) == len(phases) * (players + 1)
+
+
+def test_the_cases_cover_every_phase_of_every_game():
+    covered = {"coup": set(), "koryo": set()}
+    for game, _players, _options, _seed, phases in CASES:
+        covered[game] |= phases
+    assert covered == {"coup": COUP_PHASES | {"turn in round 2"}, "koryo": KORYO_PHASES}

@@ -21,9 +21,10 @@ Choices the specification leaves to the engine:
 - an Exchange returns its two cards as two moves; the hand keeps its size in
   between, so others cannot see which cards went back;
 - `last_reveal` (the cards shown in the latest challenge) stays until the
-  next challenge or the next round;
+  next action is declared (or the next round);
 - the treasury is counted down from 50 coins so that coins are seen to be
-  conserved; it is unlimited in play (COUP-OP6).
+  conserved; it is unlimited in play (COUP-OP6), so the count may go below
+  zero and is in no view.
 
 Modules:
 - `cards`: characters, the action table, costs, phase names;

@@ -18,8 +18,10 @@ CONTESSA = "contessa"
 CHARACTERS = (DUKE, ASSASSIN, CAPTAIN, AMBASSADOR, CONTESSA)
 COPIES = 3
 
-# COUP-OP6: the treasury is unlimited in play, but we count it from the 50
-# coins of the published box so that coins can be shown to be conserved.
+# COUP-OP6: the treasury is unlimited. The state still counts it down from
+# the 50 coins of the published box, so that coins are seen to be conserved;
+# that count goes below zero when players hold more than 50 between them, so
+# no view shows it.
 TOTAL_COINS = 50
 COUP_COST = 7
 FORCED_COUP = 10

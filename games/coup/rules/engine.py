@@ -48,6 +48,7 @@ class CoupEngine(Engine):
                 ("first_one", "The first player starts with 1 coin, the other with 2"),
             ),
             help="Only used in a two-player game.",
+            players=(2,),
         ),
     )
     standing_orders = (
@@ -164,7 +165,6 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "hand": None if own is None else list(s["hands"][own]),
         "exchange_draw": list(s["exchange_draw"]) if exchanging else None,
         "deck_size": len(s["deck"]),
-        "treasury": s["treasury"],
         "almshouse": s["almshouse"],
         "factions": factions is not None,
         "rounds_to_win": s["options"]["rounds_to_win"],

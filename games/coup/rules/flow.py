@@ -108,7 +108,8 @@ def eliminate(s: State, seat: int) -> None:
     s["coins"][seat] = 0
     s["treasury"] += coins
     s["eliminations"][-1].append(seat)
-    back = f"; {coins_text(coins)} go back to the treasury" if coins else ""
+    verb = "goes" if coins == 1 else "go"
+    back = f"; {coins_text(coins)} {verb} back to the treasury" if coins else ""
     say(s, f"{who(seat)} is eliminated{back}.")
 
 
@@ -143,6 +144,8 @@ def end_round(s: State, winner: int) -> None:
 
 
 def declare(s: State, seat: int, move: Move) -> None:
+    # The last challenge's cards belong to the action before this one.
+    s["last_reveal"] = None
     action = move["action"]
     target = move.get("target")
     if action == "income":
@@ -227,6 +230,14 @@ def window_closed(s: State) -> None:
         blocked(s)
 
 
+# What a pass answered, for the log.
+PASS_WORDS = {
+    CHALLENGE_ACTION: "does not challenge",
+    BLOCK: "does not block",
+    CHALLENGE_BLOCK: "does not challenge the block",
+}
+
+
 def respond(s: State, seat: int, move: Move) -> None:
     """A pass, a challenge or a block. The first challenge or block received
     closes the window: moves arrive one at a time, so "first received" is how
@@ -236,7 +247,7 @@ def respond(s: State, seat: int, move: Move) -> None:
     answer = move["action"]
     if answer == "pass":
         pending["responded"].append(seat)
-        say(s, f"{who(seat)} passes.")
+        say(s, f"{who(seat)} {PASS_WORDS[s['phase']]}.")
         if not to_act(s):
             window_closed(s)
     elif answer == "challenge":

@@ -3,7 +3,7 @@
 from django import template
 
 from games import registry
-from tables import clock
+from tables import clock, present
 
 register = template.Library()
 
@@ -23,11 +23,17 @@ def options_text(table) -> str:
     except LookupError:
         return ""
     changed = [
-        f"{opt.label}: {opt.label_of(table.options.get(opt.key, opt.default))}"
+        _option_text(opt.label, opt.label_of(table.options.get(opt.key, opt.default)))
         for opt in engine.options
         if table.options.get(opt.key, opt.default) != opt.default
     ]
     return " · ".join(changed) or "Standard rules"
+
+
+def _option_text(name: str, label: str) -> str:
+    """ "Factions: On (Loyalists and ...)", not "Factions: On: Loyalists and ..."."""
+    lead, _, rest = label.partition(": ")
+    return f"{name}: {lead}" + (f" ({rest})" if rest else "")
 
 
 @register.filter
@@ -56,3 +62,9 @@ def times(count) -> range:
         return range(int(count))
     except (TypeError, ValueError):
         return range(0)
+
+
+@register.filter
+def summary_text(table) -> str:
+    """The table's summary line with its players' names filled in."""
+    return present.summary_text(table)

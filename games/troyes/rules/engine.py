@@ -1,0 +1,350 @@
+"""`TroyesEngine`: the Engine protocol over the modules of this package, with
+the view of each seat, move labels, prompts and the outcome."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.engine import Engine, IllegalMove, LogLine, Move, Outcome, State, find_move, line
+from games.troyes.rules import build as B
+from games.troyes.rules import cards as C
+from games.troyes.rules import choices as M
+from games.troyes.rules import flow as F
+from games.troyes.rules import table as T
+
+INFLUENCE_ACTIONS = ("reroll", "recruit", "turn")
+
+
+class TroyesEngine(Engine):
+    slug = "troyes"
+    name = "Troyes"
+    min_players = 2
+    max_players = 4
+    version = 1
+    blurb = (
+        "Lead a family of medieval Troyes: dice from your citizens build the "
+        "cathedral, fight events and black dice, and work the activity cards."
+    )
+
+    def setup(self, num_players: int, options: Mapping[str, Any], seed: int) -> State:
+        self.check_player_count(num_players, options)
+        self.clean_options(options)
+        state = T.new_state(num_players, seed)
+        log: list[LogLine] = [line(f"{{p{state['start']}}} holds the start player card.")]
+        for seat, dealt in enumerate(state["characters"]):
+            names = " and ".join(C.CHARACTER_CARDS[c].name for c in dealt)
+            log.append(line(f"Your character{'s' if len(dealt) > 1 else ''}: {names}.", [seat]))
+        state["log"] = log
+        return state
+
+    def to_act(self, state: State) -> list[int]:
+        return [] if state["phase"] == "over" else [state["current"]]
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        return M.legal_moves(state, seat)
+
+    def apply(self, state: State, seat: int, move: Move) -> State:
+        legal = self.legal_moves(state, seat)
+        found = find_move(legal, move)
+        if found is None:
+            raise IllegalMove(self._refusal(state, seat, move))
+        new = T.copy_state(state)
+        if found["action"] != "turn":
+            new["turning"] = None
+        log: list[LogLine] = []
+        F.HANDLERS[found["action"]](new, seat, found, log)
+        new["log"] = log
+        return new
+
+    def _refusal(self, state: State, seat: int, move: Any) -> str:
+        if state["phase"] == "over":
+            return "The game is over."
+        if seat != state["current"]:
+            return "It is not your turn."
+        action = move.get("action") if isinstance(move, dict) else None
+        if action not in F.HANDLERS:
+            return "Unknown move."
+        build = state["build"]
+        if action == "confirm" and build is not None:
+            problem = B.confirm_problem(state, seat, build)
+            if problem:
+                return problem
+        if action in INFLUENCE_ACTIONS:
+            if build is not None:
+                return "Spend influence before choosing the action."
+            return "Influence buys rerolls and turns of your own dice only, within what you have."
+        if action == "add_die":
+            return "That die cannot join this action (colour, count, price or space)."
+        if action == "pass" and build is not None:
+            return "Cancel the action you are putting together before passing."
+        return f"Not now: you must {self.prompt(state)}."
+
+    # -- views ----------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        over = state["phase"] == "over"
+        n = state["players"]
+        players = []
+        for p in range(n):
+            mine = over or p == seat
+            players.append(
+                {
+                    "seat": p,
+                    "ip": state["ip"][p],
+                    "deniers": state["deniers"][p],
+                    "vp": state["vp"][p] if mine else None,
+                    "characters": [_character_view(c) for c in state["characters"][p]]
+                    if mine
+                    else None,
+                    "character_count": len(state["characters"][p]),
+                    "owned": state["owned"][p],
+                    "supply": state["supply"][p],
+                    "passed": state["passed"][p],
+                    "square_deniers": state["square_deniers"][p],
+                    "won": [_event_card_view(e) for e in state["won"][p]],
+                    "cathedral_markers": T.cathedral_markers(state, p),
+                }
+            )
+        levels = T.revealed_levels(state)
+        activity = []
+        for colour in C.COLOURS:
+            for level, cid in enumerate(state["activity"][colour], start=1):
+                if level > levels:
+                    activity.append({"colour": colour, "level": level, "revealed": False})
+                    continue
+                entry = _card_view(C.CARDS[cid])
+                entry["supervisors"] = list(state["supervisors"].get(cid, []))
+                entry["markers"] = list(state["markers"].get(cid, [0] * n))
+                activity.append(entry)
+        build = state["build"]
+        return {
+            "players_count": n,
+            "round": state["round"],
+            "rounds": state["rounds"],
+            "phase": state["phase"],
+            "start": state["start"],
+            "current": state["current"],
+            "to_act": self.to_act(state),
+            "prompt": self.prompt(state) if not over else "",
+            "players": players,
+            "buildings": [
+                {
+                    "colour": colour,
+                    "name": C.BUILDING_NAMES[colour],
+                    "house": C.LAYOUT_SOURCE[colour] == C.OURS,
+                    "rows": [
+                        {"faces": list(row.faces), "spaces": list(spaces)}
+                        for row, spaces in zip(
+                            C.BUILDINGS[colour], state["buildings"][colour], strict=True
+                        )
+                    ],
+                    "lying": list(state["lying"][colour]),
+                }
+                for colour in C.COLOURS
+            ],
+            "grey_box": state["grey_box"],
+            "cathedral": [list(column) for column in state["cathedral"]],
+            "activity": activity,
+            "events": [
+                dict(_event_card_view(e["id"]), marks=list(e["marks"])) for e in state["events"]
+            ],
+            "decks": {colour: len(ids) for colour, ids in state["decks"].items()},
+            "dice": [dict(d) for d in state["dice"]],
+            "black": list(state["black"]),
+            "fight": {
+                "black": list(state["fight"]["black"]),
+                "own": list(state["fight"]["own"]),
+            },
+            "build": self._build_view(state, build) if build else None,
+            "uses": dict(state["uses"]) if state["uses"] else None,
+            "placement_left": len(state["placement"]),
+            "final": state["final"] if over else None,
+        }
+
+    def _build_view(self, state: State, build: dict[str, Any]) -> dict[str, Any]:
+        seat = state["current"]
+        return {
+            "kind": build["kind"],
+            "target": build["target"],
+            "dice": list(build["dice"]),
+            "marker": build["marker"],
+            "sup": build["sup"],
+            "price": B.total_price(state, seat, build, build["dice"]),
+            "pips": B.pips(state, build) if build["dice"] else 0,
+            "effectiveness": B.effectiveness(state, build) if build["dice"] else 0,
+            "problem": B.confirm_problem(state, seat, build),
+        }
+
+    def timeout_move(self, state: State, seat: int) -> Move:
+        return M.timeout_move(state, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state["phase"] != "over":
+            return None
+        sheet = state["final"]
+        totals = [row["total"] for row in sheet]
+        return Outcome(
+            ranks=T.ranks(totals),
+            scores=totals,
+            summary=F.result_text(sheet),
+            details={"score_sheet": sheet},
+        )
+
+    # -- words --------------------------------------------------------------------------
+
+    def prompt(self, state: State) -> str:
+        phase = state["phase"]
+        if phase == "placement":
+            return "place a starting citizen"
+        if phase == "defence":
+            return f"beat the black {state['black'][0]}"
+        if phase == "uses":
+            return f"choose how many times to use the {C.CARDS[state['uses']['card']].name}"
+        if phase == "actions":
+            return "take an action or pass"
+        return "finish"
+
+    def summary(self, state: State) -> str:
+        if state["phase"] == "over":
+            return "Game over"
+        if state["phase"] == "placement":
+            return "Placing the starting citizens"
+        return f"Round {state['round']} of {state['rounds']}"
+
+    def move_label(self, state: State, seat: int, move: Move) -> str:
+        return move_label(state, seat, move)
+
+
+def _card_view(card: C.ActivityCard) -> dict[str, Any]:
+    return {
+        "id": card.id,
+        "name": card.name,
+        "colour": card.colour,
+        "level": card.level,
+        "revealed": True,
+        "hire": card.hire,
+        "divisor": card.divisor,
+        "dice": list(card.dice),
+        "slots": list(card.slots),
+        "text": card.text,
+        "delayed": card.delayed,
+        "house": card.house,
+        "name_source": card.name_source,
+    }
+
+
+def _event_card_view(event_id: str) -> dict[str, Any]:
+    ev = C.EVENT_CARDS[event_id]
+    return {
+        "id": ev.id,
+        "name": ev.name,
+        "deck": ev.deck,
+        "black": ev.black,
+        "fight": ev.fight,
+        "divisor": ev.divisor,
+        "flags": ev.flags,
+        "rewards": list(ev.rewards),
+        "text": ev.text,
+        "house": ev.house,
+        "permanent": ev.permanent,
+    }
+
+
+def _character_view(cid: str) -> dict[str, Any]:
+    ch = C.CHARACTER_CARDS[cid]
+    return {"id": ch.id, "name": ch.name, "text": ch.text, "house": True}
+
+
+def _die_label(state: State, seat: int, die_id: int) -> str:
+    d = T.die(state, die_id)
+    return f"{d['colour']} {d['value']}"
+
+
+def _owner_text(owner: int) -> str:
+    return "the neutral district" if owner == C.NEUTRAL else f"{{p{owner}}}"
+
+
+def _add_label(state: State, seat: int, move: Move) -> str:
+    build = state["build"]
+    d = T.die(state, move["die"])
+    text = f"Add {d['colour']} {d['value']}"
+    if d["owner"] == seat:
+        return text
+    after = build["dice"] + [d["id"]]
+    price = B.dice_price(state, seat, build, after) - B.dice_price(
+        state, seat, build, build["dice"]
+    )
+    if B.marker_effect(build) == C.FREE_YELLOW:
+        return f"{text} from {_owner_text(d['owner'])} (free, Tithing)"
+    each = C.DIE_PRICE * len(after)
+    return f"{text} from {_owner_text(d['owner'])} ({each} deniers each: +{price})"
+
+
+def _choose_label(state: State, seat: int, move: Move) -> str:
+    kind = move["kind"]
+    if kind == "card":
+        return f"Activate the {C.CARDS[move['card']].name}"
+    if kind == "event":
+        return f"Fight {C.EVENT_CARDS[move['event']].name}"
+    if kind == "citizen":
+        return f"Place a citizen in the {C.BUILDING_NAMES[move['building']]}"
+    if kind == "cathedral":
+        return "Build the Cathedral"
+    return "Farm (Agriculture)"
+
+
+def _supervisor_label(state: State, seat: int, move: Move) -> str:
+    card = C.CARDS[state["build"]["target"]]
+    if move["source"] == "hire":
+        return f"Hire a supervisor from your supply ({card.hire} deniers)"
+    if move["source"] in C.COLOURS:
+        building = C.BUILDING_NAMES[move["source"]]
+        return f"Hire your citizen from the {building} ({card.hire} deniers)"
+    return f"Move your supervisor from the {C.CARDS[move['source']].name}"
+
+
+def _uses_label(state: State, seat: int, move: Move) -> str:
+    card = C.CARDS[state["uses"]["card"]]
+    return f"Use the {card.name} {move['count']}×"
+
+
+def _place_label(state: State, seat: int, move: Move) -> str:
+    colour = move["building"]
+    faces = "-".join(str(f) for f in C.BUILDINGS[colour][move["row"]].faces)
+    return f"{C.BUILDING_NAMES[colour]}, row {faces}, space {move['space'] + 1}"
+
+
+_LABELS = {
+    "place": _place_label,
+    "select_black": lambda s, p, m: (
+        f"{'Drop' if m['index'] in s['fight']['black'] else 'Also fight'} "
+        f"the black {s['black'][m['index']]}"
+    ),
+    "select_own": lambda s, p, m: (
+        f"{'Take back' if m['die'] in s['fight']['own'] else 'Defend with'} "
+        f"{_die_label(s, p, m['die'])}"
+    ),
+    "fight": lambda s, p, m: "Fight with the chosen dice",
+    "concede": lambda s, p, m: "Give up against this black die (−2 victory points)",
+    "reroll": lambda s, p, m: f"Reroll {_die_label(s, p, m['die'])} (1 influence)",
+    "recruit": lambda s, p, m: "Take a new citizen (2 influence)",
+    "turn": lambda s, p, m: (
+        f"Turn over {_die_label(s, p, m['die'])} "
+        f"({'free' if s['turning'] else '4 influence, up to 3 dice'})"
+    ),
+    "choose": _choose_label,
+    "marker": lambda s, p, m: f"Use a {C.CARDS[m['card']].name} marker",
+    "supervisor": _supervisor_label,
+    "add_die": _add_label,
+    "remove_die": lambda s, p, m: f"Take back {_die_label(s, p, m['die'])}",
+    "cancel": lambda s, p, m: "Cancel this action",
+    "confirm": lambda s, p, m: "Confirm",
+    "pass": lambda s, p, m: "Pass",
+    "uses": _uses_label,
+}
+
+
+def move_label(state: State, seat: int, move: Move) -> str:
+    labeller = _LABELS.get(move.get("action"))
+    return labeller(state, seat, move) if labeller else str(move)

@@ -1,0 +1,318 @@
+"""Drawing a Troyes table: buildings, dice with pips, the Cathedral, events,
+activity cards, the players' panels and the move picker's rows.
+
+Everything comes from the `TableView` the page receives (the engine's view
+for the viewer, the seats' names, the legal moves and their labels), never
+from a raw state.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from django import template
+
+register = template.Library()
+
+NEUTRAL = -1
+COLOUR_WORDS = {"red": "red", "white": "white", "yellow": "yellow"}
+# Pip cells of a 3 x 3 grid, read row by row, for each face.
+PIPS = {
+    1: (4,),
+    2: (0, 8),
+    3: (0, 4, 8),
+    4: (0, 2, 6, 8),
+    5: (0, 2, 4, 6, 8),
+    6: (0, 2, 3, 5, 6, 8),
+}
+HOUSE_TIP = "House card: this effect (or these numbers) are ours; the published text is not known."
+
+
+def pips(value: int) -> list[bool]:
+    on = PIPS.get(value, ())
+    return [i in on for i in range(9)]
+
+
+def _name(names: dict[int, str], seat: int | None) -> str:
+    if seat is None:
+        return ""
+    if seat == NEUTRAL:
+        return "neutral"
+    return names.get(seat, f"seat {seat + 1}")
+
+
+@dataclass
+class Die:
+    id: int
+    colour: str
+    value: int
+    owner: int
+    owner_name: str
+    chosen: bool = False
+
+    @property
+    def pips(self) -> list[bool]:
+        return pips(self.value)
+
+    @property
+    def label(self) -> str:
+        return f"{self.colour} die showing {self.value}, {self.owner_name}"
+
+
+@dataclass
+class District:
+    seat: int
+    name: str
+    dice: list[Die]
+    deniers: int = 0
+    css: str = ""
+
+
+@dataclass
+class Space:
+    occupant: int | None
+    name: str
+
+    @property
+    def css(self) -> str:
+        if self.occupant is None:
+            return "empty"
+        return "grey" if self.occupant == NEUTRAL else f"seat-{self.occupant}"
+
+    @property
+    def label(self) -> str:
+        return "empty space" if self.occupant is None else f"citizen of {self.name}"
+
+
+@dataclass
+class Board:
+    view: dict[str, Any]
+    players: list[dict[str, Any]]
+    buildings: list[dict[str, Any]]
+    districts: list[District]
+    cathedral: list[dict[str, Any]]
+    events: list[dict[str, Any]]
+    activity: list[dict[str, Any]]
+    black: list[dict[str, Any]]
+    status: str
+    me: dict[str, Any] | None
+    build: dict[str, Any] | None
+    final: list[dict[str, Any]] | None = None
+    house_tip: str = HOUSE_TIP
+    legend: list[dict[str, Any]] = field(default_factory=list)
+
+
+@register.simple_tag
+def troyes_board(tv) -> Board:
+    v = tv.view
+    names = tv.names
+    me = tv.my_seat
+    fight = v["fight"]
+    build = v["build"]
+    chosen = set(fight["own"]) | set(build["dice"] if build else [])
+
+    players = []
+    for p in v["players"]:
+        seat = p["seat"]
+        players.append(
+            dict(
+                p,
+                name=_name(names, seat),
+                css=f"seat-{seat}",
+                is_me=seat == me,
+                acting=seat in v["to_act"],
+                is_start=seat == v["start"],
+                supervising=sum(1 for c in v["activity"] if seat in c.get("supervisors", [])),
+            )
+        )
+    districts = []
+    for seat in [*range(v["players_count"]), NEUTRAL]:
+        dice = [
+            Die(d["id"], d["colour"], d["value"], seat, _name(names, seat), d["id"] in chosen)
+            for d in v["dice"]
+            if d["owner"] == seat
+        ]
+        deniers = v["players"][seat]["square_deniers"] if seat != NEUTRAL else 0
+        css = "grey" if seat == NEUTRAL else f"seat-{seat}"
+        districts.append(District(seat, _name(names, seat), dice, deniers, css))
+    buildings = []
+    for b in v["buildings"]:
+        rows = [
+            {
+                "faces": "-".join(str(f) for f in row["faces"]),
+                "spaces": [Space(o, _name(names, o)) for o in row["spaces"]],
+            }
+            for row in b["rows"]
+        ]
+        lying = [Space(o, _name(names, o)) for o in b["lying"]]
+        buildings.append(dict(b, rows_drawn=rows, lying_drawn=lying))
+    cathedral = []
+    for level in range(2, -1, -1):
+        cells = []
+        for column, owners in enumerate(v["cathedral"], start=1):
+            owner = owners[level] if len(owners) > level else None
+            cells.append(
+                {
+                    "column": column,
+                    "owner": owner,
+                    "css": "empty" if owner is None else f"seat-{owner}",
+                    "name": _name(names, owner),
+                    "ip": 1 if column <= 3 else 2,
+                }
+            )
+        cathedral.append({"level": level + 1, "cells": cells})
+    events = []
+    for e in v["events"]:
+        marks = [{"seat": s, "css": f"seat-{s}", "name": _name(names, s)} for s in e["marks"]]
+        free = e["flags"] - len(marks)
+        events.append(dict(e, marks_drawn=marks, free=range(free), fight_word=e["fight"]))
+    activity = []
+    for c in v["activity"]:
+        if not c["revealed"]:
+            activity.append(c)
+            continue
+        sups = [
+            {
+                "seat": s,
+                "css": f"seat-{s}",
+                "name": _name(names, s),
+                "vp": c["slots"][i] if i < 2 else 0,
+            }
+            for i, s in enumerate(c["supervisors"])
+        ]
+        markers = [
+            {"seat": s, "css": f"seat-{s}", "name": _name(names, s), "count": n}
+            for s, n in enumerate(c["markers"])
+            if n
+        ]
+        activity.append(dict(c, sups=sups, marker_list=markers))
+    black = [
+        {"value": value, "pips": pips(value), "index": i, "chosen": i in fight["black"]}
+        for i, value in enumerate(v["black"])
+    ]
+    own = next((p for p in players if p["is_me"]), None)
+    return Board(
+        view=v,
+        players=players,
+        buildings=buildings,
+        districts=districts,
+        cathedral=cathedral,
+        events=events,
+        activity=activity,
+        black=black,
+        status=_status(v, names),
+        me=own,
+        build=_build_text(v, build),
+        final=_final(v, names),
+    )
+
+
+def _status(v: dict[str, Any], names: dict[int, str]) -> str:
+    phase = v["phase"]
+    if phase == "over":
+        return "Game over."
+    who = _name(names, v["current"])
+    if phase == "placement":
+        return f"Placing the starting citizens: {who} places one ({v['placement_left']} left)."
+    if phase == "defence":
+        return f"Black dice attack the city: {who} must beat the black {v['black'][0]}."
+    if phase == "uses":
+        return f"{who} chooses how many times to use the card."
+    return f"Round {v['round']} of {v['rounds']}, actions: {who} takes an action or passes."
+
+
+def _build_text(v: dict[str, Any], build: dict[str, Any] | None) -> dict[str, Any] | None:
+    if not build:
+        return None
+    kind = build["kind"]
+    if kind == "card":
+        target = next(c["name"] for c in v["activity"] if c.get("id") == build["target"])
+        title = f"Activate the {target}"
+    elif kind == "event":
+        target = next(e["name"] for e in v["events"] if e["id"] == build["target"])
+        title = f"Fight {target}"
+    elif kind == "citizen":
+        title = f"Place a citizen ({build['target']} die)"
+    elif kind == "cathedral":
+        title = "Build the Cathedral"
+    else:
+        title = "Agriculture"
+    return dict(build, title=title)
+
+
+def _final(v: dict[str, Any], names: dict[int, str]) -> list[dict[str, Any]] | None:
+    sheet = v.get("final")
+    if not sheet:
+        return None
+    best = max(row["total"] for row in sheet)
+    return [dict(row, name=_name(names, row["seat"]), winner=row["total"] == best) for row in sheet]
+
+
+# -- the move picker ---------------------------------------------------------------
+
+ROWS = (
+    ("place", "Place a starting citizen"),
+    ("fight", "Fight the black dice"),
+    ("influence", "Spend influence first (optional)"),
+    ("choose", "Choose an action"),
+    ("marker", "Use a marker (optional, one per action)"),
+    ("supervisor", "Your supervisor"),
+    ("add_die", "Add dice"),
+    ("remove_die", "Take back"),
+    ("uses", "How many uses"),
+    ("finish", "Done"),
+)
+ROW_OF = {
+    "place": "place",
+    "select_black": "fight",
+    "select_own": "fight",
+    "fight": "finish",
+    "concede": "finish",
+    "reroll": "influence",
+    "recruit": "influence",
+    "turn": "influence",
+    "choose": "choose",
+    "marker": "marker",
+    "supervisor": "supervisor",
+    "add_die": "add_die",
+    "remove_die": "remove_die",
+    "uses": "uses",
+    "confirm": "finish",
+    "cancel": "finish",
+    "pass": "finish",
+}
+
+
+@dataclass
+class Button:
+    json: str
+    label: str
+    die: Die | None = None
+    secondary: bool = False
+    primary: bool = False
+
+
+@register.simple_tag
+def troyes_move_rows(tv) -> list[dict[str, Any]]:
+    v = tv.view
+    dice = {d["id"]: d for d in v["dice"]} if v else {}
+    rows: dict[str, list[Button]] = {key: [] for key, _ in ROWS}
+    for m in tv.moves:
+        move = m["move"]
+        action = move["action"]
+        die = None
+        if "die" in move and move["die"] in dice:
+            d = dice[move["die"]]
+            die = Die(d["id"], d["colour"], d["value"], d["owner"], _name(tv.names, d["owner"]))
+        rows[ROW_OF.get(action, "finish")].append(
+            Button(
+                json=m["json"] if "json" in m else json.dumps(move),
+                label=m["label"],
+                die=die,
+                secondary=action in ("cancel", "pass", "concede", "remove_die"),
+                primary=action in ("confirm", "fight"),
+            )
+        )
+    return [{"title": title, "buttons": rows[key]} for key, title in ROWS if rows[key]]
