@@ -6,7 +6,7 @@ the round ends (SEA-7.5), the end after year 3 (SEA-9.4). `play_random`
 itself checks that every listed move is accepted, that `apply` leaves its
 input alone and that the timeout move is legal.
 
-The suite plays SEASONS_PLAYOUTS games (default 12) per level and player
+The suite plays SEASONS_PLAYOUTS games (default 8) per level and player
 count, to stay quick; the spec's 200 per level and player count run with
 `SEASONS_PLAYOUTS=200 .venv/bin/pytest -n 2 tests/seasons/test_playouts.py`.
 """
@@ -26,7 +26,7 @@ from tests.support.playout import play_random
 
 from .helpers import everything
 
-GAMES = int(os.environ.get("SEASONS_PLAYOUTS", "12"))
+GAMES = int(os.environ.get("SEASONS_PLAYOUTS", "8"))
 LEVELS = ["apprentice", "wizard", "archmage"]
 
 

@@ -32,7 +32,7 @@ def random_states(players: int, level: str, seed: int, every: int = 15) -> Itera
 def test_sea_2_views_prompts_and_options_ignore_what_a_seat_may_not_see(level, players):
     scrambler = random.Random(players)
     changed = 0
-    for seed in range(3):
+    for seed in range(2):
         for state in random_states(players, level, seed):
             for seat in [None, *range(players)]:
                 scrambled = scramble_secrets(state, seat, scrambler)
@@ -45,7 +45,7 @@ def test_sea_2_views_prompts_and_options_ignore_what_a_seat_may_not_see(level, p
                 assert ENGINE.summary(scrambled) == ENGINE.summary(state)
                 if seat is not None:
                     assert ENGINE.legal_moves(scrambled, seat) == ENGINE.legal_moves(state, seat)
-    assert changed > 100
+    assert changed > 60
 
 
 def test_sea_2_view_hides_hands_packets_sets_and_the_generator():

@@ -148,7 +148,7 @@ class SeasonsEngine(Engine):
 
     def summary(self, state: State) -> str:
         if state["phase"] == "over":
-            return "Game over"
+            return self.outcome(state).summary
         if state["phase"] == "draft":
             return "Prelude · draft"
         if state["phase"] == "sets":

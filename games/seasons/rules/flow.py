@@ -397,7 +397,7 @@ def _die_gain(state, task, log):
 def face_text(face: Face) -> str:
     parts = [ELEMENTS[e] for e in face.energy]
     if face.crystals:
-        parts.append(f"{face.crystals} crystals")
+        parts.append(f"{face.crystals} crystal{'s' if face.crystals != 1 else ''}")
     parts += [
         w
         for w, on in (("star", face.star), ("card", face.card), ("transmute", face.transmute))

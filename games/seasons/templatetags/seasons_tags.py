@@ -97,7 +97,7 @@ class Die:
     def label(self) -> str:
         parts = list(self.energy)
         if self.crystals:
-            parts.append(f"{self.crystals} crystals")
+            parts.append(f"{self.crystals} crystal{'s' if self.crystals != 1 else ''}")
         parts += [w for w, on in (("star", self.star), ("card", self.card)) if on]
         if self.transmute:
             parts.append("may transmute")
@@ -193,7 +193,6 @@ def seasons_board(tv) -> Board:
                 ],
             )
         )
-    season_index = SEASON_NAMES.index(v["season"])
     assign = v["assign"] or {}
     picked = []
     for c in v["picked"] or []:
@@ -240,7 +239,7 @@ def seasons_board(tv) -> Board:
         phase_text=PHASES[v["phase"]]
         if v["phase"] != "duel"
         else f"Duel · round {v['round']} · year {v['year']} of 3, {v['season']} "
-        f"(month {v['month']}) · {season_index + 1} of 4 seasons",
+        f"(month {v['month']})",
         final=_final(v, names),
     )
 
