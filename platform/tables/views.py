@@ -110,6 +110,8 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
             .select_related("user")
             .order_by("created_at")
         )
+        if request.htmx:
+            return render(request, "tables/table.html#waiting", context)
     return render(request, "tables/table.html", context)
 
 
@@ -156,6 +158,9 @@ def table_poll(request: HttpRequest, table_id: int) -> HttpResponse:
     return response
 
 
+MAX_MOVES_AT_ONCE = 20
+
+
 @require_POST
 @login_required
 @ratelimit(key="user", rate="120/m", method="POST")
@@ -167,8 +172,15 @@ def table_move(request: HttpRequest, table_id: int) -> HttpResponse:
     except (ValueError, TypeError):
         error, status = "That move could not be read. Reload the page and try again.", 400
     else:
+        # A list is several moves of one decision in a row ("Reveal all 5"),
+        # each checked as if sent alone; the first refused stops the rest.
+        moves = move if isinstance(move, list) and 0 < len(move) <= MAX_MOVES_AT_ONCE else [move]
         try:
-            services.move_submit(table_id=table_id, user=request.user, version=version, move=move)
+            for one in moves:
+                done = services.move_submit(
+                    table_id=table_id, user=request.user, version=version, move=one
+                )
+                version = done.table.version
         except ServiceError as exc:
             error, status = exc.message, exc.status
     if not request.htmx:
@@ -214,6 +226,18 @@ def table_start(request: HttpRequest, table_id: int) -> HttpResponse:
 @login_required
 def table_cancel(request: HttpRequest, table_id: int) -> HttpResponse:
     return _table_action(request, table_id, services.table_cancel, "The table is cancelled.")
+
+
+@require_POST
+@login_required
+def table_rematch(request: HttpRequest, table_id: int) -> HttpResponse:
+    try:
+        table = services.table_rematch(table_id=table_id, user=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("table", table_id=table_id)
+    messages.success(request, "A new table is open; the other players are invited.")
+    return redirect("table", table_id=table.pk)
 
 
 @require_POST
