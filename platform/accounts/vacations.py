@@ -102,3 +102,22 @@ def vacation_cancel(*, vacation: Vacation, today: date) -> None:
         user = vacation.user
         vacation.delete()
         seat_clocks_reschedule(user=user)
+
+
+def vacation_end(*, vacation: Vacation, today: date) -> None:
+    """Come back early from a vacation under way: today is no longer a day
+    away (the days before it stay used), and the clocks run again."""
+    from tables.services import seat_clocks_reschedule
+
+    if vacation.starts_on > today:
+        raise VacationError("This vacation has not started: cancel it instead.")
+    if vacation.ends_on < today:
+        raise VacationError("This vacation is already over.")
+    with transaction.atomic():
+        user = vacation.user
+        if vacation.starts_on == today:
+            vacation.delete()
+        else:
+            vacation.ends_on = today - timedelta(days=1)
+            vacation.save(update_fields=["ends_on"])
+        seat_clocks_reschedule(user=user)

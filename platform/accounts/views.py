@@ -72,12 +72,20 @@ def profile(request: HttpRequest) -> HttpResponse:
 @login_required
 def vacation_cancel(request: HttpRequest, vacation_id: int) -> HttpResponse:
     vacation = get_object_or_404(Vacation, pk=vacation_id, user=request.user)
+    today = clock.now().date()
+    under_way = vacation.starts_on <= today
     try:
-        vacations.vacation_cancel(vacation=vacation, today=clock.now().date())
+        if under_way:
+            vacations.vacation_end(vacation=vacation, today=today)
+        else:
+            vacations.vacation_cancel(vacation=vacation, today=today)
     except vacations.VacationError as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, "Your vacation is cancelled.")
+        messages.success(
+            request,
+            "Welcome back: your clocks run again." if under_way else "Your vacation is cancelled.",
+        )
     return redirect("profile")
 
 

@@ -42,6 +42,8 @@ def _subject(n: Notification, context: dict) -> str:
         return f"Your turn in {context['game']} #{n.table_id}"
     if n.kind == Kind.REMINDER:
         return f"Your time is nearly out in {context['game']} #{n.table_id}"
+    if n.kind == Kind.TIMEOUT:
+        return f"Your time ran out in {context['game']} #{n.table_id}"
     if n.kind == Kind.GAME_OVER:
         return f"Game over: {context['game']} #{n.table_id}"
     if n.kind == Kind.INVITATION:
@@ -50,14 +52,19 @@ def _subject(n: Notification, context: dict) -> str:
     return f"{count} game{'s' if count != 1 else ''} waiting for you"
 
 
+# The unsubscribe switch of each kind (a timeout notice goes with the reminders).
+SWITCH_OF = {Kind.TIMEOUT: Kind.REMINDER}
+
+
 def context_for(n: Notification, now: datetime) -> dict:
+    switch = SWITCH_OF.get(n.kind, n.kind)
     context = {
         "user": n.user,
         "site_name": settings.SITE_NAME,
         "site_url": settings.SITE_URL,
         "profile_url": settings.SITE_URL + reverse("profile"),
-        "unsubscribe_url": unsubscribe.url(n.user_id, n.kind),
-        "unsubscribe_what": unsubscribe.DESCRIPTIONS[n.kind],
+        "unsubscribe_url": unsubscribe.url(n.user_id, switch),
+        "unsubscribe_what": unsubscribe.DESCRIPTIONS[switch],
     }
     if n.table_id:
         table = n.table
@@ -78,6 +85,9 @@ def context_for(n: Notification, now: datetime) -> dict:
         if n.seat_id:
             live = Seat.objects.filter(pk=n.seat_id).values_list("deadline_at", flat=True).first()
             context["time_left"] = clock.human(live - now) if live else ""
+        if n.kind == Kind.TIMEOUT:
+            seat_row = Seat.objects.get(pk=n.seat_id)
+            context.update(timeouts=seat_row.timeouts, dropped=seat_row.dropped)
         if n.kind == Kind.INVITATION:
             context.update(
                 inviter=table.creator.username,

@@ -17,6 +17,7 @@ class Notification(models.Model):
     class Kind(models.TextChoices):
         TURN = "turn", "Your turn"
         REMINDER = "reminder", "Time nearly out"
+        TIMEOUT = "timeout", "Move played on timeout"
         GAME_OVER = "game_over", "Game over"
         INVITATION = "invitation", "Invitation"
         DIGEST = "digest", "Daily digest"

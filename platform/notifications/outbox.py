@@ -115,13 +115,24 @@ def queue_game_over(table: Table, seats: list[Seat], now: datetime) -> list[Noti
 
 def queue_reminder(table: Table, seat: Seat, now: datetime) -> Notification | None:
     """Once per turn: the turn is named by when its clock started."""
+    started = int(seat.turn_started_at.timestamp()) if seat.turn_started_at else 0
+    return _queue_clock_notice(Kind.REMINDER, table, seat, now, part=f"s{started}")
+
+
+def queue_timeout(table: Table, seat: Seat, now: datetime) -> Notification | None:
+    """The clock ran out and the game played for the player: say so, with
+    the timeouts used (once per timeout)."""
+    return _queue_clock_notice(Kind.TIMEOUT, table, seat, now, part=f"n{seat.timeouts}")
+
+
+def _queue_clock_notice(
+    kind: str, table: Table, seat: Seat, now: datetime, *, part: str
+) -> Notification | None:
+    """Emails about a player's clock, under the reminders' switch."""
     profile = _preferences([seat.user_id]).get(seat.user_id)
     if profile is not None and not profile.notify_reminder:
         return None
-    started = int(seat.turn_started_at.timestamp()) if seat.turn_started_at else 0
-    row = _create(
-        Kind.REMINDER, user_id=seat.user_id, now=now, table=table, seat=seat, part=f"s{started}"
-    )
+    row = _create(kind, user_id=seat.user_id, now=now, table=table, seat=seat, part=part)
     dispatch([row] if row else [])
     return row
 

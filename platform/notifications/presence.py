@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.core import signing
 from django.core.cache import cache
+from django.db import IntegrityError, transaction
 
 from notifications.models import Presence
 from tables import clock
@@ -34,12 +35,16 @@ def touch(user_id: int, now: datetime | None = None) -> bool:
     if not cache.add(f"presence:{user_id}", 1, timeout=seconds):
         return False
     now = now or clock.now()
-    Presence.objects.bulk_create(
-        [Presence(user_id=user_id, seen_at=now)],
-        update_conflicts=True,
-        unique_fields=["user"],
-        update_fields=["seen_at"],
-    )
+    try:
+        with transaction.atomic():
+            Presence.objects.bulk_create(
+                [Presence(user_id=user_id, seen_at=now)],
+                update_conflicts=True,
+                unique_fields=["user"],
+                update_fields=["seen_at"],
+            )
+    except IntegrityError:
+        return False  # the account is gone; its page is still open somewhere
     return True
 
 

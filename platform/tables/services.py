@@ -521,6 +521,7 @@ def _time_out(play: _Play, table: Table, seat: Seat, now: datetime) -> None:
         seat.drop_reason = (
             f"Ran out of time {seat.timeouts} times; the game plays this seat's moves."
         )
+    outbox.queue_timeout(table, seat, now)
 
 
 def seat_clocks_reschedule(*, user: AbstractBaseUser) -> int:
@@ -557,6 +558,33 @@ def seat_deadline_extend(*, seat_id: int, by: timedelta) -> Seat:
 
 
 # -- invitations -------------------------------------------------------------------
+
+
+def table_rematch(*, table_id: int, user: AbstractBaseUser) -> Table:
+    """A new table with the same game, options, seats and time control, opened
+    by `user` (a player of the finished table), the others invited."""
+    old = Table.objects.get(pk=table_id)
+    players = list(old.seats.select_related("user").order_by("number"))
+    if not old.is_over or not old.started_at:
+        raise Conflict("A rematch is offered once the game is over.")
+    if user.pk not in {s.user_id for s in players}:
+        raise Forbidden("Only the players of this game may ask for a rematch.")
+    control = clock.PRESETS.get(old.time_control) or clock.custom(
+        old.time_bank, old.time_increment, old.time_cap
+    )
+    with transaction.atomic():
+        table = table_create(
+            creator=user,
+            game=old.game,
+            options=old.options,
+            max_players=old.max_players,
+            time_control=control,
+            max_timeouts=old.max_timeouts,
+        )
+        for seat in players:
+            if seat.user_id != user.pk:
+                table_invite(table_id=table.pk, user=user, username=seat.user.username)
+    return table
 
 
 def table_invite(*, table_id: int, user: AbstractBaseUser, username: str) -> None:

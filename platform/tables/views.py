@@ -109,6 +109,8 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
             .select_related("user")
             .order_by("created_at")
         )
+        if request.htmx:
+            return render(request, "tables/table.html#waiting", context)
     return render(request, "tables/table.html", context)
 
 
@@ -164,8 +166,16 @@ def table_move(request: HttpRequest, table_id: int) -> HttpResponse:
     if not form.is_valid():
         error, status = "That move could not be read. Reload the page and try again.", 400
     else:
+        # A list is several moves of one decision in a row ("Reveal all 5"),
+        # each checked as if sent alone; the first refused stops the rest.
+        move, version = form.cleaned_data["move"], form.cleaned_data["version"]
+        moves = move if isinstance(move, list) else [move]
         try:
-            services.move_submit(table_id=table_id, user=request.user, **form.cleaned_data)
+            for one in moves:
+                done = services.move_submit(
+                    table_id=table_id, user=request.user, version=version, move=one
+                )
+                version = done.table.version
         except ServiceError as exc:
             error, status = exc.message, exc.status
     if not request.htmx:
@@ -211,6 +221,18 @@ def table_start(request: HttpRequest, table_id: int) -> HttpResponse:
 @login_required
 def table_cancel(request: HttpRequest, table_id: int) -> HttpResponse:
     return _table_action(request, table_id, services.table_cancel, "The table is cancelled.")
+
+
+@require_POST
+@login_required
+def table_rematch(request: HttpRequest, table_id: int) -> HttpResponse:
+    try:
+        table = services.table_rematch(table_id=table_id, user=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("table", table_id=table_id)
+    messages.success(request, "A new table is open; the other players are invited.")
+    return redirect("table", table_id=table.pk)
 
 
 @require_POST

@@ -61,6 +61,14 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () { tick(); retitle(); });
-  document.addEventListener("htmx:afterSettle", function () { tick(); retitle(); });
+  // Once the game is over, the standing orders have nothing left to answer.
+  function dropOrdersWhenOver() {
+    var board = document.getElementById("board");
+    if (board && board.dataset.status && board.dataset.status !== "active") {
+      document.querySelectorAll("details.orders").forEach(function (el) { el.remove(); });
+    }
+  }
+
+  document.addEventListener("htmx:afterSettle", function () { tick(); retitle(); dropOrdersWhenOver(); });
   setInterval(tick, 1000);
 })();

@@ -92,3 +92,36 @@ def sign_up(page, username: str, password: str = "a-long-secret-43") -> None:
     page.fill("input[name=password2]", password)
     page.click("button[type=submit]")
     page.wait_for_url(re.compile(r"/$"))
+
+
+@pytest.fixture
+def page_for(browser, live_server):
+    """`page_for(user)`: a page in a browser context already logged in as
+    `user` (no sign-up pages); every context is closed after the test."""
+    from django.conf import settings
+    from django.test import Client
+
+    contexts = []
+
+    def make(user, viewport=None):
+        client = Client()
+        client.force_login(user)
+        context = browser.new_context(
+            base_url=live_server.url, viewport=viewport or {"width": 1200, "height": 900}
+        )
+        context.set_default_timeout(15_000)
+        context.add_cookies(
+            [
+                {
+                    "name": settings.SESSION_COOKIE_NAME,
+                    "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                    "url": live_server.url,
+                }
+            ]
+        )
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()

@@ -60,12 +60,13 @@ def wait_for_turn(page, table: Table) -> None:
     )
 
 
-def click(page, table: Table, selector: str) -> None:
-    """Click a move button and wait for the board the answer redraws."""
+def click(page, table: Table, selector: str, moves: int = 1) -> None:
+    """Click a move button (of `moves` moves) and wait for the board the
+    answer redraws."""
     wait_for_turn(page, table)
     page.locator(f"form.moves {selector}").click()
     page.wait_for_selector(
-        f"#board .poll[hx-get*='version={table.version + 1}&']", state="attached"
+        f"#board .poll[hx-get*='version={table.version + moves}&']", state="attached"
     )
     table.refresh_from_db()
 
@@ -160,8 +161,8 @@ def test_two_players_play_koryo_through_its_buttons(new_page, settings):
     click(sp, table, ".k-move-row button.ev-barbarians")
     click(sp, table, "button:has-text('Play 1 Barbarians')")
 
-    for _ in range(3):
-        click(fp, table, "button:has-text('Merchant')")
+    # Three identical cards are revealed in one click (KOR-7.2).
+    click(fp, table, "button:has-text('Merchant: reveal all 3')", moves=3)
     sp.wait_for_selector(f"#k-player-{first} .kstack.fam-9.majority")
     shot(sp, "koryo-05-actions-reveal")
     click(sp, table, "button.ev-barbarians")
@@ -183,8 +184,7 @@ def test_two_players_play_koryo_through_its_buttons(new_page, settings):
     click(sp, table, "button:has-text('Play 2 Bankers')")
     click(fp, table, ".k-move-row button.ev-lobbying")
     click(fp, table, "button:has-text('Play 1 Lobbying')")
-    click(sp, table, "button:has-text('Banker')")
-    click(sp, table, "button:has-text('Banker')")
+    click(sp, table, "button:has-text('Banker: reveal all 2')", moves=2)
     shot(sp, "koryo-07-banker-power")
     click(sp, table, "button:has-text('Take a victory token from the bank')")
     fp.wait_for_selector(f"#k-player-{second} .k-player-tokens:has-text('1')")

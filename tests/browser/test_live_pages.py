@@ -47,6 +47,10 @@ def test_the_waiting_room_invitations_and_the_title_update_by_themselves(new_pag
     assert "Invited:" not in ana.inner_text("#waiting-room")
     shot(ana, "live-02-waiting-room-full")
     ben.wait_for_selector("text=Waiting for players: 3 of 3")
+    # A name being typed survives the waiting room's polls.
+    ana.fill("#invite-username", "someone")
+    ana.wait_for_timeout(2500)
+    assert ana.input_value("#invite-username") == "someone"
     ana.click("button:has-text('Start the game')")
 
     # The joiners' pages turn into the game by themselves.

@@ -170,4 +170,4 @@ def test_opponents_see_who_is_away(users, frozen, client):
     )
     client.force_login(users[0])
     page = client.get(f"/tables/{table.pk}/").content.decode()
-    assert "away until 5 Mar" in page
+    assert "away until the end of 5 Mar" in page

@@ -14,7 +14,7 @@ from tests.coup.helpers import act, block, everyone_passes, make_state
 
 D, A, C, M, T = "duke", "assassin", "captain", "ambassador", "contessa"
 
-PLAYER_KEYS = {"seat", "coins", "influence", "dead", "alive", "faction", "wins"}
+PLAYER_KEYS = {"seat", "coins", "influence", "dead", "alive", "faction", "wins", "shown"}
 PENDING_KEYS = {"action", "actor", "target", "claim", "blocker", "block_as", "challenger"}
 
 
@@ -102,7 +102,7 @@ def test_prompts_for_each_phase():
     blocked = block(steal, 2, M)
     assert ENGINE.prompt(blocked) == "respond to {p2}'s block as Ambassador"
     challenged = act(tax, 1, "challenge")
-    assert ENGINE.prompt(challenged) == "reveal a card to answer {p1}'s challenge"
+    assert ENGINE.prompt(challenged) == "answer {p1}'s challenge"
     losing = act(challenged, 0, "reveal", card=D)
     assert ENGINE.prompt(losing) == "choose a card to lose"
     exchange = everyone_passes(act(state, 0, "exchange"))

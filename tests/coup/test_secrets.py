@@ -27,7 +27,7 @@ def seats_of(state: State) -> list[int | None]:
 
 def what_seat_is_shown(state: State, seat: int | None) -> dict:
     shown = {
-        "view": ENGINE.view(state, seat),
+        "view": without_the_final_reveal(ENGINE.view(state, seat)),
         "prompt": ENGINE.prompt(state),
         "summary": ENGINE.summary(state),
         "to_act": ENGINE.to_act(state),
@@ -42,6 +42,13 @@ def what_seat_is_shown(state: State, seat: int | None) -> dict:
         if seat in shown["to_act"]:
             shown["timeout"] = ENGINE.timeout_move(state, seat)
     return shown
+
+
+def without_the_final_reveal(view: dict) -> dict:
+    """Once the game is over every card is turned face up: not a secret."""
+    for player in view["players"]:
+        player.pop("shown")
+    return view
 
 
 def test_coup_2_what_a_seat_is_shown_does_not_change_when_its_unseen_secrets_do():
@@ -82,7 +89,7 @@ _CARD = re.compile(r"\b(?:an? )?(?:" + "|".join(c.capitalize() for c in CHARACTE
 
 def masked(state: State) -> dict:
     """The spectator's picture with dead cards' names hidden."""
-    view = ENGINE.view(state, None)
+    view = without_the_final_reveal(ENGINE.view(state, None))
     for player in view["players"]:
         player["dead"] = len(player["dead"])
     public = [_CARD.sub("a card", ln["text"]) for ln in state["log"] if ln["to"] is None]

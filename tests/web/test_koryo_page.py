@@ -185,7 +185,7 @@ def test_my_face_down_cards_are_face_up_for_me_and_backs_for_the_others(two, use
     mine = page(ana, two)
     assert "Face down (only you see them)" in text(mine, "k-player-0")
     assert "Banker" in text(mine, "k-player-0")
-    assert buttons(mine) == ["6 ¤ Banker"]
+    assert buttons(mine) == ["6 ¤ Banker: reveal all 2"]
     # Ben's single Merchant is a back for Ana.
     other = section(mine, "k-player-1")
     assert sum("kcard back" in c for c in other.classes) == 1

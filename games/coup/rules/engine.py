@@ -156,6 +156,8 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
             "alive": bool(s["hands"][i]),
             "faction": None if factions is None else factions[i],
             "wins": s["wins"][i],
+            # At the end every card is turned face up.
+            "shown": list(s["hands"][i]) if s["phase"] == GAME_OVER else None,
         }
         for i in range(n)
     ]

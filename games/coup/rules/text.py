@@ -2,7 +2,8 @@
 
 Everything here reads only public parts of the state (coins, factions, the
 pending action, whose move it is), never a hand, the deck or the rng, so it
-may be shown to anyone. Players appear as `{pN}` placeholders.
+may be shown to anyone; the one exception, `reveal_label`, labels the
+challenged player's own buttons. Players appear as `{pN}` placeholders.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from games.coup.rules.cards import (
     other_faction,
     title,
 )
-from games.coup.rules.table import living, who
+from games.coup.rules.table import claimed_card, living, who
 from games.engine import Move, State
 
 
@@ -67,7 +68,7 @@ def prompt(s: State) -> str:
     if phase == CHALLENGE_BLOCK:
         return f"respond to {who(pending['blocker'])}'s block as {title(pending['block_as'])}"
     if phase == REVEAL:
-        return f"reveal a card to answer {who(pending['challenger'])}'s challenge"
+        return f"answer {who(pending['challenger'])}'s challenge"
     if phase == LOSE:
         return "choose a card to lose"
     if phase == EXCHANGE:
@@ -109,12 +110,23 @@ def move_label(s: State, seat: int, move: Move) -> str:
     if action == "block":
         return f"Block as {title(move['as'])}"
     if action == "reveal":
-        return f"Reveal {title(card)}"
+        return reveal_label(s, seat, card)
     if action == "lose":
         return f"Lose {title(card)}"
     if action == "return":
         return f"Return {title(card)}"
     return turn_label(s, seat, action, target)
+
+
+def reveal_label(s: State, seat: int, card: str) -> str:
+    """COUP-7.3 to COUP-7.5: the answer to a challenge says what it does.
+    Only the challenged player sees these labels (their own hand's cards)."""
+    claimed = claimed_card(s["pending"])
+    if card == claimed:
+        return f"Show your {title(card)}: you win the challenge"
+    if claimed in s["hands"][seat]:
+        return f"Lose your {title(card)} instead"
+    return f"Lose your {title(card)}"
 
 
 def turn_label(s: State, seat: int, action: str, target: int | None) -> str:

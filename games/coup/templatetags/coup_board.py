@@ -112,7 +112,7 @@ def question(view: dict[str, Any], who: Names) -> str:
             f" {claimed(pending['block_as'])}?"
         )
     if phase == "reveal" and asked is not None:
-        return who.does(asked, "must", "reveal a card to answer the challenge.")
+        return who.does(asked, "must", "answer the challenge: show the claimed card, or lose one.")
     if phase == "lose_influence" and asked is not None:
         return who.does(asked, "must", "choose a card to lose.")
     if phase == "exchange":

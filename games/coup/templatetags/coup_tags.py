@@ -32,7 +32,7 @@ ROWS = {
     "challenge": ("Answer", ""),
     "block": ("Answer", ""),
     "pass": ("Answer", ""),
-    "reveal": ("Reveal", "show one of your cards"),
+    "reveal": ("Answer the challenge", "show the card you claimed, or lose one"),
     "lose": ("Lose a card", "it is turned face up"),
     "return": ("Return to the deck", "one card at a time"),
 }
@@ -51,7 +51,12 @@ def glyph(card: str) -> str:
 def move_rows(moves: list[dict]) -> list[dict]:
     """Legal moves grouped into labelled rows ("Steal from: Ana, Ben")."""
     rows: dict[str, dict] = {}
-    for m in sorted(moves, key=lambda m: _ORDER.get(m["move"].get("action"), 99)):
+    # Within a row the engine's order, except that the winning answer to a
+    # challenge ("Show your Captain: ...") comes first.
+    for m in sorted(
+        moves,
+        key=lambda m: (_ORDER.get(m["move"].get("action"), 99), not m["label"].startswith("Show ")),
+    ):
         title, hint = ROWS.get(m["move"].get("action"), ("Moves", ""))
         row = rows.setdefault(title, {"title": title, "hint": hint, "moves": []})
         row["moves"].append(m)

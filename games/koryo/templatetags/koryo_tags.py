@@ -9,6 +9,7 @@ reference table.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
@@ -460,6 +461,15 @@ def koryo_move_rows(tv) -> list[MoveRow]:
         if action == "order_kind":
             held = sum(1 for c in v.get("hand") or [] if c["kind"] == move["kind"])
             button.label = f"{card['name']} \N{MULTIPLICATION SIGN}{held}"
+        if action == "reveal" and card is not None and not card.get("event"):
+            same = [c["id"] for c in v.get("my_orders") or [] if c["kind"] == card["kind"]]
+            if len(same) > 1:
+                # One click for a stack of identical characters.
+                button.json = json.dumps(
+                    [{"action": "reveal", "card": c} for c in same], separators=(",", ":")
+                )
+                button.label = f"{card['name']}: reveal all {len(same)}"
+                button.full = f"Reveal all {len(same)} {PLURALS[card['kind']]}"
         if action in _TARGET_ACTIONS:
             owner = tv.names.get(owners.get(move["card"]), "")
             for name, buttons in row.owners:
