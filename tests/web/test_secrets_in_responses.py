@@ -54,12 +54,13 @@ def page(client, table) -> str:
     return _CSRF.sub("", html)
 
 
-def answer(table, user) -> tuple:
+def answer(table, clients) -> tuple:
     """What one person gets from the board and the API."""
+    browser, api = clients
     return (
-        page(login_client(user), table),
-        ApiClient(user).get(f"/api/tables/{table.pk}").json(),
-        ApiClient(user).get(f"/api/tables/{table.pk}/log").json(),
+        page(browser, table),
+        api.get(f"/api/tables/{table.pk}").json(),
+        api.get(f"/api/tables/{table.pk}/log").json(),
     )
 
 
@@ -82,10 +83,10 @@ def compare_secrets(table, viewers: dict, game: str, rng: random.Random) -> int:
     viewer may not see scrambled; returns how many viewers were compared."""
     original = state_of(table)
     try:
-        for seat, user in viewers.items():
-            seen = answer(table, user)
+        for seat, clients in viewers.items():
+            seen = answer(table, clients)
             save_state(table, SCRAMBLERS[game](original, seat, rng))
-            assert answer(table, user) == seen, (game, original["phase"], seat)
+            assert answer(table, clients) == seen, (game, original["phase"], seat)
             save_state(table, original)
     finally:
         save_state(table, original)
@@ -96,8 +97,10 @@ def compare_secrets(table, viewers: dict, game: str, rng: random.Random) -> int:
 def test_pages_and_api_do_not_depend_on_secrets(users, game, players, options, seed, phases):
     rng = random.Random(7)
     table = start_table(game, users[:players], options, seed=seed)
-    viewers = {seat.number: seat.user for seat in table.seats.select_related("user")}
-    viewers[None] = users[5]
+    people = {seat.number: seat.user for seat in table.seats.select_related("user")}
+    people[None] = users[5]
+    # A logged-in browser and a bot's token for each player and the spectator.
+    viewers = {seat: (login_client(user), ApiClient(user)) for seat, user in people.items()}
     compared: dict[str, int] = {}
     for step in range(MAX_MOVES):
         phase = phase_of(game, state_of(table))
