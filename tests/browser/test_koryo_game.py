@@ -72,15 +72,28 @@ def click(page, table: Table, selector: str, moves: int = 1) -> None:
 
 
 def button(move: dict) -> str:
-    return f"button[value='{json.dumps(move, separators=(',', ':'))}']"
+    """The button of a move, alone or first of a stack ("reveal all 3")."""
+    text = json.dumps(move, separators=(",", ":"))
+    return f"button[value='{text}'], button[value^='[{text},']"
+
+
+# How many moves the button starting with a move plays (a stack: several).
+STEPS: dict[str, int] = {}
 
 
 def offered(page) -> list[tuple[dict, str]]:
-    """The moves the page offers, with their buttons' texts."""
+    """The moves the page offers, with their buttons' texts; a button of
+    several moves is offered as its first."""
     pairs = page.locator("form.moves button[name=move]").evaluate_all(
         "bs => bs.map(b => [b.value, b.innerText])"
     )
-    return [(json.loads(value), label) for value, label in pairs]
+    offers = []
+    for value, label in pairs:
+        moves = json.loads(value)
+        moves = moves if isinstance(moves, list) else [moves]
+        STEPS[json.dumps(moves[0])] = len(moves)
+        offers.append((moves[0], label))
+    return offers
 
 
 def held(label: str) -> int:
@@ -216,7 +229,8 @@ def test_two_players_play_koryo_through_its_buttons(new_page, settings):
         if state["round"] == 5 and "mid" not in shots:
             shots.add("mid")
             shot(page, "koryo-11-round-5")
-        click(page, table, button(pick(offers, rng)))
+        chosen = pick(offers, rng)
+        click(page, table, button(chosen), moves=STEPS.get(json.dumps(chosen), 1))
     table.refresh_from_db()
     assert table.status == "finished"
 

@@ -59,5 +59,7 @@ def test_on_redis_and_postgresql(tmp_path, postgres_db, redis_broker):
 
 
 def test_on_the_embedded_default(tmp_path):
-    env = site_env(tmp_path)  # no database, no broker: SQLite and folders in VAR_DIR
+    # No database, no broker: SQLite and folders in VAR_DIR. A slower pair, so
+    # a longer bank keeps the reminder clear of the timeout it announces.
+    env = site_env(tmp_path, SCENARIO_BANK_SECONDS="12")
     check(play_alone(env, tmp_path), tmp_path)
