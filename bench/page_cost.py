@@ -89,7 +89,8 @@ def long_table(users, moves: int, game: str = "coup"):
         table.refresh_from_db()
         played = play(table, users, moves, seed)
         while played is not None and played.is_active and not ana_to_play(played):
-            played = play(played, users, played.version + 1, seed)
+            # A new seed for each step: one seed replayed could pick the same answer forever.
+            played = play(played, users, played.version + 1, seed + played.version)
         if played is not None and played.is_active:
             return played
     raise RuntimeError(f"no game lasted {moves} moves")
