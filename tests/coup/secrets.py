@@ -6,6 +6,7 @@ information: whatever `seat` is shown must be identical for the state and
 its scramble. Other players' living cards are redealt together with the
 deck (and with another player's Exchange draw), keeping every count; the
 deck order and the rng change; private log lines to other seats are garbled.
+Once the game is over every living card is face up, so hands stay.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import copy
 import re
 from typing import Any
 
-from games.coup.rules.cards import CHARACTERS, EXCHANGE
+from games.coup.rules.cards import CHARACTERS, EXCHANGE, GAME_OVER
 from games.engine import State
 
 _CARD_WORDS = re.compile("|".join(card.capitalize() for card in CHARACTERS))
@@ -25,7 +26,7 @@ def scramble_secrets(state: State, seat: int | None, rng: Any) -> State:
     spectator) is changed. `rng` is a `random.Random` or a `games.engine.Rng`."""
     s = copy.deepcopy(state)
     n = s["num_players"]
-    others = [other for other in range(n) if other != seat]
+    others = [] if s["phase"] == GAME_OVER else [other for other in range(n) if other != seat]
     someone_elses_draw = s["phase"] == EXCHANGE and s["pending"]["actor"] != seat
 
     pool = list(s["deck"])

@@ -18,10 +18,17 @@ from games import registry
 from tests.conftest import ApiClient, login_client, play_random_moves, start_table, state_of
 from tests.coup.secrets import scramble_secrets as scramble_coup
 from tests.koryo.secrets import scramble_secrets as scramble_koryo
+from tests.seasons.secrets import scramble_secrets as scramble_seasons
+from tests.troyes.secrets import scramble_secrets as scramble_troyes
 
 pytestmark = pytest.mark.django_db
 
-SCRAMBLERS = {"coup": scramble_coup, "koryo": scramble_koryo}
+SCRAMBLERS = {
+    "coup": scramble_coup,
+    "koryo": scramble_koryo,
+    "seasons": scramble_seasons,
+    "troyes": scramble_troyes,
+}
 COUP_PHASES = {
     "turn",
     "challenge_action",
@@ -33,6 +40,29 @@ COUP_PHASES = {
     "game_over",
 }
 KORYO_PHASES = {"orders", "orders: how many", "actions", "discard", "over"}
+# The draft (wizard and archmage only, SEA-4.1), the year sets (SEA-4.2), then
+# in the duel the choice of a season die, the main turn, a choice the turn's
+# player makes for a card, and one another player makes in that turn.
+SEASONS_PHASES = {
+    "draft",
+    "sets",
+    "die",
+    "main",
+    "a choice in the turn",
+    "another seat's choice",
+    "over",
+}
+# Placement, the events and black dice, the action phase with an action being
+# built, a paid turn-over with free dice left and a trade card's uses.
+TROYES_PHASES = {
+    "placement",
+    "defence",
+    "actions",
+    "actions: building",
+    "actions: turning over",
+    "uses",
+    "over",
+}
 # (game, players, options, the table's seed, the phases its game goes through).
 # The seeds are chosen so that each game, played with the seeded random moves
 # below, goes through every phase and ends quickly.
@@ -43,6 +73,10 @@ CASES = [
     ("koryo", 2, {}, 66, KORYO_PHASES),
     ("koryo", 3, {}, 318, KORYO_PHASES),
     ("koryo", 4, {}, 28, KORYO_PHASES),
+    ("seasons", 2, {"level": "apprentice"}, 4, SEASONS_PHASES - {"draft"}),
+    ("seasons", 3, {"level": "archmage"}, 11, SEASONS_PHASES),
+    ("troyes", 2, {}, 2, TROYES_PHASES),
+    ("troyes", 4, {}, 8, TROYES_PHASES),
 ]
 MAX_MOVES = 1500
 
@@ -73,9 +107,30 @@ def phase_of(game: str, state: dict) -> str:
         if state["round"] > 1 and state["phase"] == "turn":
             return "turn in round 2"
         return state["phase"]
-    if state["phase"] == "orders" and state["order_kind"] is not None:
-        return "orders: how many"
+    if game == "koryo":
+        if state["phase"] == "orders" and state["order_kind"] is not None:
+            return "orders: how many"
+        return state["phase"]
+    if game == "seasons":
+        return _seasons_phase(state)
+    if state["phase"] == "actions":
+        if state["build"] is not None:
+            return "actions: building"
+        if state["turning"] is not None:
+            return "actions: turning over"
     return state["phase"]
+
+
+def _seasons_phase(state: dict) -> str:
+    if state["phase"] != "duel":
+        return state["phase"]
+    task = state["queue"][0]
+    if task["k"] in ("die", "main"):
+        return task["k"]
+    turn = state["turn"]
+    if turn is not None and task["seat"] != turn["seat"]:
+        return "another seat's choice"
+    return "a choice in the turn"
 
 
 def compare_secrets(table, viewers: dict, game: str, rng: random.Random) -> int:
@@ -86,7 +141,7 @@ def compare_secrets(table, viewers: dict, game: str, rng: random.Random) -> int:
         for seat, clients in viewers.items():
             seen = answer(table, clients)
             save_state(table, SCRAMBLERS[game](original, seat, rng))
-            assert answer(table, clients) == seen, (game, original["phase"], seat)
+            assert answer(table, clients) == seen, (game, phase_of(game, original), seat)
             save_state(table, original)
     finally:
         save_state(table, original)
@@ -116,7 +171,13 @@ def test_pages_and_api_do_not_depend_on_secrets(users, game, players, options, s
 
 
 def test_the_cases_cover_every_phase_of_every_game():
-    covered = {"coup": set(), "koryo": set()}
+    covered: dict[str, set] = {entry.slug: set() for entry in registry.all_games()}
     for game, _players, _options, _seed, phases in CASES:
         covered[game] |= phases
-    assert covered == {"coup": COUP_PHASES | {"turn in round 2"}, "koryo": KORYO_PHASES}
+    assert all(covered.values()), "a game without cases"
+    assert covered == {
+        "coup": COUP_PHASES | {"turn in round 2"},
+        "koryo": KORYO_PHASES,
+        "seasons": SEASONS_PHASES,
+        "troyes": TROYES_PHASES,
+    }
