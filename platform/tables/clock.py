@@ -70,14 +70,21 @@ CUSTOM_MIN = timedelta(seconds=5)
 CUSTOM_MAX = timedelta(days=30)
 
 
+_OUT_OF_BOUNDS = {
+    "bank": "The time bank must be between 5 seconds and 30 days.",
+    "increment": "The increment must be between 0 and 30 days.",
+    "cap": "The cap must be at least the bank and at most 30 days.",
+}
+
+
 def custom(bank: timedelta, increment: timedelta, cap: timedelta) -> TimeControl:
     """A time control of one's own (from the API), within sane bounds."""
     if not CUSTOM_MIN <= bank <= CUSTOM_MAX:
-        raise ValueError("The time bank must be between 5 seconds and 30 days.")
+        raise ValueError(_OUT_OF_BOUNDS["bank"])
     if not timedelta() <= increment <= CUSTOM_MAX:
-        raise ValueError("The increment must be between 0 and 30 days.")
+        raise ValueError(_OUT_OF_BOUNDS["increment"])
     if not bank <= cap <= CUSTOM_MAX:
-        raise ValueError("The cap must be at least the bank and at most 30 days.")
+        raise ValueError(_OUT_OF_BOUNDS["cap"])
     return TimeControl(CUSTOM, describe(bank, increment, cap), bank, increment, cap)
 
 
@@ -86,9 +93,9 @@ def custom_seconds(bank: int, increment: int, cap: int) -> TimeControl:
     checked on the numbers first, since a huge one cannot even be made into
     a duration."""
     limit = int(CUSTOM_MAX.total_seconds())
-    for name, value in (("time bank", bank), ("increment", increment), ("cap", cap)):
+    for name, value in (("bank", bank), ("increment", increment), ("cap", cap)):
         if not 0 <= value <= limit:
-            raise ValueError(f"The {name} must be between 0 and {limit} seconds (30 days).")
+            raise ValueError(_OUT_OF_BOUNDS[name])
     return custom(*(timedelta(seconds=value) for value in (bank, increment, cap)))
 
 
