@@ -94,6 +94,31 @@ def sign_up(page, username: str, password: str = "a-long-secret-43") -> None:
     page.wait_for_url(re.compile(r"/$"))
 
 
+def open_two_player_table(ana, ben, game: str, seed: int, *, selects: dict[str, str] | None = None):
+    """ana and ben sign up; ana opens a two-player table of `game` through the
+    new-table form (with these extra select boxes set), ben joins and ana
+    starts it. The table's seed is fixed, so the game is the same on every run."""
+    from tables.models import Table
+
+    sign_up(ana, "ana")
+    sign_up(ben, "ben")
+    ana.click("text=New table")
+    ana.click(f".tabs a:has-text('{game}')")
+    ana.select_option("select[name=max_players]", "2")
+    for name, value in {"time_control": "fast", **(selects or {})}.items():
+        ana.select_option(f"select[name={name}]", value)
+    shot(ana, f"{game}-01-new-table")
+    ana.click("button:has-text('Open the table')")
+    table = Table.objects.get()
+    Table.objects.filter(pk=table.pk).update(seed=seed)
+    ben.goto("/")
+    ben.click("button:has-text('Join')")
+    ana.reload()
+    ana.click("button:has-text('Start the game')")
+    table.refresh_from_db()
+    return table
+
+
 @pytest.fixture
 def page_for(browser, live_server):
     """`page_for(user)`: a page in a browser context already logged in as

@@ -13,7 +13,7 @@ import pytest
 
 from games.seasons.models import SeasonsState
 from tables.models import Table
-from tests.browser.conftest import shot, sign_up
+from tests.browser.conftest import open_two_player_table, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -61,21 +61,9 @@ def pick(moves: list[dict], rng: random.Random) -> dict:
 def test_two_players_play_seasons_through_the_page(new_page, settings):
     settings.TABLE_POLL_SECONDS = 1
     ana, ben = new_page(), new_page()
-    sign_up(ana, "ana")
-    sign_up(ben, "ben")
-    ana.click("text=New table")
-    ana.click(".tabs a:has-text('Seasons')")
-    ana.select_option("select[name=max_players]", "2")
-    ana.select_option("select[name=opt_level]", "apprentice")
-    shot(ana, "seasons-01-new-table")
-    ana.click("button:has-text('Open the table')")
-    table = Table.objects.get()
-    Table.objects.filter(pk=table.pk).update(seed=20261201)
-    ben.goto("/")
-    ben.click("button:has-text('Join')")
-    ana.reload()
-    ana.click("button:has-text('Start the game')")
-    table.refresh_from_db()
+    table = open_two_player_table(
+        ana, ben, "Seasons", 20261201, selects={"opt_level": "apprentice"}
+    )
     assert table.options == {"level": "apprentice"}
     by_seat = {s.number: {"ana": ana, "ben": ben}[s.user.username] for s in table.seats.all()}
     for page in (ana, ben):

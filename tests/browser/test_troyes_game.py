@@ -14,7 +14,7 @@ import random
 import pytest
 
 from tables.models import Table
-from tests.browser.conftest import shot, sign_up
+from tests.browser.conftest import open_two_player_table, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -61,29 +61,10 @@ def pick(moves: list[dict], rng: random.Random) -> dict:
     return by["cancel"][0]
 
 
-def open_table(ana, ben) -> Table:
-    sign_up(ana, "ana")
-    sign_up(ben, "ben")
-    ana.click("text=New table")
-    ana.click(".tabs a:has-text('Troyes')")
-    ana.select_option("select[name=max_players]", "2")
-    ana.select_option("select[name=time_control]", "fast")
-    shot(ana, "troyes-01-new-table")
-    ana.click("button:has-text('Open the table')")
-    table = Table.objects.get()
-    Table.objects.filter(pk=table.pk).update(seed=20261201)
-    ben.goto("/")
-    ben.click("button:has-text('Join')")
-    ana.reload()
-    ana.click("button:has-text('Start the game')")
-    table.refresh_from_db()
-    return table
-
-
 def test_two_players_play_troyes_through_its_buttons(new_page, settings):
     settings.TABLE_POLL_SECONDS = 1
     ana, ben = new_page(), new_page()
-    table = open_table(ana, ben)
+    table = open_two_player_table(ana, ben, "Troyes", 20261201)
     by_seat = {
         seat.number: {"ana": ana, "ben": ben}[seat.user.username] for seat in table.seats.all()
     }
