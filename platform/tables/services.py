@@ -435,13 +435,34 @@ def seat_drop(*, table_id: int, number: int, reason: str) -> Seat:
             raise Conflict("Only a player of a game in play can be dropped.")
         if seat.dropped:
             raise Conflict("This player has already been dropped.")
-        now = clock.now()
-        seat.dropped_at = now
-        seat.drop_reason = reason
-        seat.deadline_at = None
-        seat.save(update_fields=["dropped_at", "drop_reason", "deadline_at"])
-        _continue_game(table, seats, now)
+        _drop(table, seats, seat, reason)
     return seat
+
+
+def seat_resign(*, table_id: int, user: AbstractBaseUser) -> Seat:
+    """A player gives up: their seat is dropped as if they had timed out for
+    good, so they rank below everyone still playing."""
+    with transaction.atomic():
+        table = _lock(table_id)
+        seats = list(table.seats.all())
+        seat = next((s for s in seats if s.user_id == user.pk), None)
+        if seat is None:
+            raise Forbidden("You are not playing at this table.")
+        if not table.is_active:
+            raise Conflict("This game is not in play.")
+        if seat.dropped:
+            raise Conflict("You have already left this game.")
+        _drop(table, seats, seat, "resigned")
+    return seat
+
+
+def _drop(table: Table, seats: list[Seat], seat: Seat, reason: str) -> None:
+    now = clock.now()
+    seat.dropped_at = now
+    seat.drop_reason = reason
+    seat.deadline_at = None
+    seat.save(update_fields=["dropped_at", "drop_reason", "deadline_at"])
+    _continue_game(table, seats, now)
 
 
 # -- the clock: reminders, timeouts, vacations, moderators' extensions -------------

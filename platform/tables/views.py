@@ -225,6 +225,14 @@ def table_cancel(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
+def table_resign(request: HttpRequest, table_id: int) -> HttpResponse:
+    return _table_action(
+        request, table_id, services.seat_resign, "You resigned; the game goes on without you."
+    )
+
+
+@require_POST
+@login_required
 def table_rematch(request: HttpRequest, table_id: int) -> HttpResponse:
     try:
         table = services.table_rematch(table_id=table_id, user=request.user)
