@@ -99,6 +99,16 @@ def _lock(table_id: int) -> Table:
         raise NotFound("There is no such table.") from None
 
 
+def _lock_as_player(table_id: int, user: AbstractBaseUser) -> tuple[Table, list[Seat], Seat]:
+    """The table locked, its seats, and the user's own seat (refused if none)."""
+    table = _lock(table_id)
+    seats = list(table.seats.all())
+    seat = next((s for s in seats if s.user_id == user.pk), None)
+    if seat is None:
+        raise Forbidden("You are not playing at this table.")
+    return table, seats, seat
+
+
 def _open_summary(table: Table, seated: int) -> str:
     return f"Waiting for players ({seated} of {table.max_players})"
 
@@ -219,11 +229,7 @@ def move_submit(
     if isinstance(version, bool) or not isinstance(version, int):
         raise BadRequest("Send the table's version (an integer) with your move.")
     with transaction.atomic():
-        table = _lock(table_id)
-        seats = list(table.seats.all())
-        seat = next((s for s in seats if s.user_id == user.pk), None)
-        if seat is None:
-            raise Forbidden("You are not playing at this table.")
+        table, seats, seat = _lock_as_player(table_id, user)
         if not table.is_active:
             raise Conflict("This game is not in play.")
         if version != table.version:
@@ -407,11 +413,7 @@ def standing_orders_set(
     """Save a player's standing orders for a table; they act at once if they
     answer a question the table is waiting on."""
     with transaction.atomic():
-        table = _lock(table_id)
-        seats = list(table.seats.all())
-        seat = next((s for s in seats if s.user_id == user.pk), None)
-        if seat is None:
-            raise Forbidden("You are not playing at this table.")
+        table, seats, seat = _lock_as_player(table_id, user)
         engine = registry.get(table.game).engine
         try:
             seat.standing_orders = engine.clean_standing_orders(orders)
@@ -443,11 +445,7 @@ def seat_resign(*, table_id: int, user: AbstractBaseUser) -> Seat:
     """A player gives up: their seat is dropped as if they had timed out for
     good, so they rank below everyone still playing."""
     with transaction.atomic():
-        table = _lock(table_id)
-        seats = list(table.seats.all())
-        seat = next((s for s in seats if s.user_id == user.pk), None)
-        if seat is None:
-            raise Forbidden("You are not playing at this table.")
+        table, seats, seat = _lock_as_player(table_id, user)
         if not table.is_active:
             raise Conflict("This game is not in play.")
         if seat.dropped:
