@@ -11,9 +11,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts import presence
 from config import limits
 from games import registry
-from notifications import presence
 from tables import clock, selectors, services
 from tables.errors import ServiceError
 from tables.forms import InviteForm, MoveForm, StandingOrdersForm, TableForm
