@@ -14,7 +14,10 @@ replaced by a new one through the API. Then, in the same run, it measures:
   the same gunicorn.
 
 It prints moves per second, p50/p95/p99 latencies of a move and of a table
-read, and moves per second as a fraction of each ceiling. Not a test.
+read, moves per second as a fraction of each ceiling, the CPU one read and
+one move cost in the web workers and in the database's backends (from
+/proc, as `ps` counts it), and the share of table and seat row updates made
+in place (HOT, from pg_stat_user_tables). Not a test.
 
     .venv/bin/python -m bench.load [--clients 10 50] [--tables 200] [--seconds 30]
 
@@ -184,22 +187,104 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000
 
 
-def drive(port: int, tokens: list[list[str]], clients: int, seconds: float) -> dict:
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU of these processes so far, as `ps` counts it."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except FileNotFoundError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / TICK
+
+
+def children_of(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+class Usage:
+    """CPU of the web workers and of the database's backends for this
+    database (kept open between requests), and the share of row updates
+    made in place (HOT), between two readings."""
+
+    TABLES = ("tables_table", "tables_seat")
+
+    def __init__(self, database_url: str, web_pid: int):
+        import psycopg
+
+        self.conn = psycopg.connect(database_url, autocommit=True)
+        self.web_pid = web_pid
+
+    def read(self) -> dict:
+        backends = [
+            pid
+            for (pid,) in self.conn.execute(
+                "SELECT pid FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        ]
+        updates = {
+            name: (upd, hot)
+            for name, upd, hot in self.conn.execute(
+                "SELECT relname, n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables"
+                " WHERE relname = ANY(%s)",
+                [list(self.TABLES)],
+            )
+        }
+        return {
+            "web": cpu_seconds(children_of(self.web_pid)),
+            "pg": {pid: cpu_seconds([pid]) for pid in backends},
+            "updates": updates,
+        }
+
+    def between(self, before: dict, after: dict, pairs: int) -> dict:
+        # Backends that started during the run count from zero.
+        pg_spent = sum(cpu - before["pg"].get(pid, 0) for pid, cpu in after["pg"].items())
+        hot = {}
+        for name in self.TABLES:
+            upd0, hot0 = before["updates"].get(name, (0, 0))
+            upd1, hot1 = after["updates"].get(name, (0, 0))
+            hot[name] = (hot1 - hot0) / (upd1 - upd0) if upd1 > upd0 else float("nan")
+        return {
+            "web_ms_per_pair": (after["web"] - before["web"]) * 1000 / max(pairs, 1),
+            "pg_ms_per_pair": pg_spent * 1000 / max(pairs, 1),
+            "hot": hot,
+        }
+
+
+def drive(port: int, tokens: list[list[str]], clients: int, seconds: float, usage: Usage) -> dict:
     """Open the tables, then let `clients` bots play them for `seconds`."""
     opener = Client(port)
     pairs = [(open_table(opener, pair), pair) for pair in tokens]
     shares = [pairs[i::clients] for i in range(clients)]
     stop_at = time.monotonic() + seconds
     bots = [Bot(port, share, stop_at, seed) for seed, share in enumerate(shares)]
+    time.sleep(1)  # the statistics of the tables' opening reach pg_stat first
+    before = usage.read()
     started = time.monotonic()
     for bot in bots:
         bot.start()
     for bot in bots:
         bot.join()
     elapsed = time.monotonic() - started
+    time.sleep(1)  # backends flush their statistics at most once a second
     moves = [m for b in bots for m in b.moves]
     reads = [r for b in bots for r in b.reads]
+    spent = usage.between(before, usage.read(), len(moves))
     return {
+        **spent,
         "moves_per_second": len(moves) / elapsed,
         "reads_per_second": len(reads) / elapsed,
         "move_p50": percentile(moves, 0.50),
@@ -324,7 +409,7 @@ def main() -> None:
                 tokens = json.loads(
                     run(env, "manage.py", "shell", "-c", setup_script(tables)).splitlines()[-1]
                 )
-                result = drive(port, tokens, clients, args.seconds)
+                result = drive(port, tokens, clients, args.seconds, Usage(database, web.proc.pid))
                 result["clients"] = clients
                 result["pg_tps"] = pgbench(database, clients, int(args.seconds), tmp)
                 result["trivial_rps"] = trivial_view(port, clients, args.seconds)
@@ -344,9 +429,10 @@ def main() -> None:
             redis.Redis.from_url(REDIS).flushdb()
     print(
         "\n| clients | moves/s | move p50 / p95 / p99 (ms) | read p50 / p95 / p99 (ms) "
-        "| pgbench move tx/s | trivial view req/s | moves/s ÷ pgbench | moves/s ÷ trivial |"
+        "| pgbench move tx/s | trivial view req/s | moves/s ÷ pgbench | moves/s ÷ trivial "
+        "| CPU per read+move, web / PostgreSQL (ms) | HOT updates, tables / seats |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         print(
             f"| {r['clients']} | {r['moves_per_second']:.0f} "
@@ -354,7 +440,9 @@ def main() -> None:
             f"| {r['read_p50']:.0f} / {r['read_p95']:.0f} / {r['read_p99']:.0f} "
             f"| {r['pg_tps']:.0f} | {r['trivial_rps']:.0f} "
             f"| {r['moves_per_second'] / r['pg_tps']:.1%} "
-            f"| {r['moves_per_second'] / r['trivial_rps']:.1%} |"
+            f"| {r['moves_per_second'] / r['trivial_rps']:.1%} "
+            f"| {r['web_ms_per_pair']:.2f} / {r['pg_ms_per_pair']:.2f} "
+            f"| {r['hot']['tables_table']:.0%} / {r['hot']['tables_seat']:.0%} |"
         )
 
 
@@ -369,7 +457,11 @@ def print_row(r: dict, args) -> None:
         f"  ceiling: pgbench move transaction {r['pg_tps']:.0f} tx/s, "
         f"trivial view {r['trivial_rps']:.0f} req/s\n"
         f"  moves/s = {r['moves_per_second'] / r['pg_tps']:.1%} of pgbench, "
-        f"{r['moves_per_second'] / r['trivial_rps']:.1%} of the trivial view"
+        f"{r['moves_per_second'] / r['trivial_rps']:.1%} of the trivial view\n"
+        f"  CPU of a read and a move: web workers {r['web_ms_per_pair']:.2f} ms, "
+        f"PostgreSQL {r['pg_ms_per_pair']:.2f} ms\n"
+        f"  updates in place (HOT): tables {r['hot']['tables_table']:.0%}, "
+        f"seats {r['hot']['tables_seat']:.0%}"
     )
 
 
