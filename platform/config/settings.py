@@ -135,6 +135,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# How long a process trusts an API token it has checked (0: check each time).
+API_TOKEN_CACHE_SECONDS = envint("API_TOKEN_CACHE_SECONDS", 30)
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.management import call_command
 from django.test import Client
+from django.utils import timezone
 
 from accounts.models import ApiToken
 from accounts.tokens import token_revoke, token_user
@@ -173,3 +174,36 @@ def test_tokens_are_stored_hashed(users):
     row = ApiToken.objects.get(user=users[0])
     assert bot.token not in (row.key_hash, row.prefix)
     assert len(row.key_hash) == 64
+
+
+def test_a_token_revoked_elsewhere_stops_working_within_the_cache_time(users, settings):
+    # Another process (the admin, the tokens page on another worker) revokes
+    # it: this process trusts what it checked for API_TOKEN_CACHE_SECONDS only.
+    import time
+
+    settings.API_TOKEN_CACHE_SECONDS = 1
+    bot = ApiClient(users[0])
+    assert bot.get("/api/tables").status_code == 200
+    ApiToken.objects.filter(user=users[0]).update(revoked_at=timezone.now())
+    time.sleep(1.1)
+    assert bot.get("/api/tables").status_code == 401
+
+
+def test_a_deactivated_user_is_refused_within_the_cache_time(users, settings):
+    import time
+
+    settings.API_TOKEN_CACHE_SECONDS = 1
+    bot = ApiClient(users[0])
+    assert bot.get("/api/tables").status_code == 200
+    type(users[0]).objects.filter(pk=users[0].pk).update(is_active=False)
+    time.sleep(1.1)
+    assert bot.get("/api/tables").status_code == 401
+
+
+def test_a_checked_token_costs_no_query_on_the_next_request(users, django_assert_num_queries):
+    bot = ApiClient(users[0])
+    assert bot.get("/api/games").status_code == 200
+    key = bot.token
+    token_user(key)
+    with django_assert_num_queries(0):
+        assert token_user(key) == users[0]
