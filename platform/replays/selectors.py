@@ -92,8 +92,6 @@ class ReplayStep:
     @property
     def headline(self) -> str:
         """'Move 12 of 87: ana takes Income.'"""
-        if self.move == 0:
-            return f"{self.what} (move 0 of {self.total})."
         return f"Move {self.move} of {self.total}: {self.what}"
 
     @property

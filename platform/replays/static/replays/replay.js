@@ -29,10 +29,20 @@
     focused = active && active.dataset ? active.dataset.step || null : null;
   });
   document.addEventListener("htmx:afterSettle", function (event) {
-    if (!focused || !event.target || event.target.id !== "replay-step") return;
+    if (!event.target || event.target.id !== "replay-step") return;
+    // The address names the step shown, so it can be shared or reloaded.
+    // (By hand rather than hx-push-url: htmx's history snapshot trips our CSP.)
+    var path = event.detail.pathInfo && event.detail.pathInfo.requestPath;
+    if (path && path !== location.pathname + location.search) history.pushState({ replay: true }, "", path);
+    if (!focused) return;
     var again = document.querySelector('.replay-nav [data-step="' + focused + '"][href]') ||
       document.querySelector(".replay-nav [data-step][href]");
     if (again) again.focus();
     focused = null;
+  });
+
+  // Back and forward in the browser's history load the step of that address.
+  window.addEventListener("popstate", function () {
+    if (document.getElementById("replay-step")) location.reload();
   });
 })();
