@@ -14,7 +14,6 @@ should stay close to the early ones: a step replays at most
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from pathlib import Path
@@ -22,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "platform"), str(ROOT)]
 
-from bench.page_cost import long_table, measure_pair  # noqa: E402
+from bench.page_cost import long_table, measure_pair, site_users  # noqa: E402
 from tests.support.processes import scratch_postgres  # noqa: E402
 
 
@@ -33,36 +32,12 @@ def main() -> None:
     args = parser.parse_args()
 
     with scratch_postgres() as database:
-        os.environ.update(
-            DATABASE_URL=database,
-            DJANGO_SETTINGS_MODULE="config.settings",
-            DEBUG="0",
-            SECRET_KEY="bench-" + "x" * 50,
-            ALLOWED_HOSTS="testserver",
-            SECURE_SSL_REDIRECT="0",
-            CELERY_TASK_ALWAYS_EAGER="1",
-            EMAIL_URL="dummy://",
-            LOG_LEVEL="WARNING",
-            RATELIMIT_ENABLE="0",
-        )
-        import django
-
-        django.setup()
-        from django.contrib.auth import get_user_model
-        from django.core.management import call_command
+        users = site_users(database)
         from django.db import connections
         from django.test import Client
 
-        from accounts.models import Profile
         from replays.states import SNAPSHOT_EVERY
 
-        call_command("migrate", verbosity=0)
-        call_command("collectstatic", interactive=False, verbosity=0)
-        users = []
-        for name in ("ana", "ben", "carl", "dora", "eli", "fay"):
-            user = get_user_model().objects.create_user(name, f"{name}@example.org", "x")
-            Profile.objects.create(user=user, notify_turn="never", notify_game_over=False)
-            users.append(user)
         table = long_table(users, args.late)
         late = args.late
         client = Client()

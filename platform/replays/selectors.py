@@ -5,8 +5,10 @@ Who sees what (the same rules as the live table):
 - a running game is replayed up to its current move only, from what the
   viewer saw live: their own seat's view if they play at the table, else a
   spectator's; no other seat may be chosen;
-- once the game is over, anyone may replay it, from a spectator's view or
-  "seen by" any seat (a finished game's hands may be shown).
+- once the game is finished, anyone may replay it, from a spectator's view
+  or "seen by" any seat (a finished game's hands may be shown);
+- a game cancelled while in play is replayed whole, but like a running one
+  as to seats: nobody played it out, so its hands stay hidden.
 
 Views come from `engine.view(state, seat)` and log lines from the lines that
 seat may read, exactly as on the table page; the seed and the moves' JSON
@@ -53,6 +55,8 @@ class ReplayStep:
     # The seat whose view is drawn (None: a spectator's).
     seat: int | None
     over: bool
+    # Finished: any seat's view may be chosen.
+    finished: bool
     entry: LogEntry | None
     to_act: list[int]
 
@@ -107,16 +111,16 @@ class ReplayStep:
         return [(SPECTATOR, "A spectator")] + [(str(s.number), s.username) for s in self.tv.seats]
 
 
-def _perspective(my_seat: int | None, over: bool, chosen: SeatChoice, seats) -> int | None:
+def _perspective(my_seat: int | None, finished: bool, chosen: SeatChoice, seats) -> int | None:
     if chosen == SPECTATOR:
         return None
     if chosen is None:
-        return None if over else my_seat
+        return None if finished else my_seat
     if chosen not in {s.number for s in seats}:
         raise NotFound(f"There is no seat {chosen} at this table.")
-    if not over and chosen != my_seat:
+    if not finished and chosen != my_seat:
         raise Forbidden(
-            "While the game is in play, its replay shows only what you may see: "
+            "Until the game is finished, its replay shows only what you may see: "
             "another seat's view opens once the game is over."
         )
     return chosen
@@ -140,7 +144,8 @@ def replay_step(
     if move > total:
         so_far = "" if over else " so far"
         raise NotFound(f"There is no move {move} to replay: this game has {total} moves{so_far}.")
-    shown = _perspective(my_seat, over, seat, seats)
+    finished = table.status == Table.Status.FINISHED
+    shown = _perspective(my_seat, finished, seat, seats)
     rebuilt = state_at(table, engine, len(seats), move)
     state = rebuilt.state
     moves = [rebuilt.move] if rebuilt.move else []
@@ -168,6 +173,7 @@ def replay_step(
         total=total,
         seat=shown,
         over=over,
+        finished=finished,
         entry=entries[0] if entries else None,
         to_act=to_act,
     )

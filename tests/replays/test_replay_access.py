@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def running(users):
     """A three-player Koryo game in play: hands and orders are secret."""
-    return play_random_moves(start_table("koryo", users[:3], seed=7), users[:3], 40, seed=3)
+    return play_random_moves(start_table("koryo", users[:3], seed=7), users[:3], 25, seed=3)
 
 
 @pytest.fixture
@@ -187,6 +187,19 @@ def test_a_game_played_with_rules_the_site_no_longer_runs_is_not_replayed(finish
     api = ApiClient(users[0]).get(f"/api/tables/{finished.pk}/replay/2")
     assert api.status_code == 409
     assert "cannot replay it" in api.json()["detail"]
+
+
+def test_a_game_cancelled_in_play_is_replayed_whole_with_its_hands_hidden(running, users):
+    services.table_cancel(table_id=running.pk, user=None, reason="Stopped by a moderator")
+    engine = registry.get("koryo").engine
+    api = ApiClient(users[0])
+    last = api.get(f"/api/tables/{running.pk}/replay/{running.version}").json()
+    assert last["seat"] == 0
+    assert last["view"] == engine.view(state_of(running), 0)
+    refused = api.get(f"/api/tables/{running.pk}/replay/1?seat=1")
+    assert refused.status_code == 403
+    page = login_client(users[4]).get(f"/tables/{running.pk}/replay/{running.version}/")
+    assert "Seen by" not in page.content.decode().split('id="replay-step"')[0]
 
 
 def test_the_table_page_and_the_log_link_to_the_replay(running, finished, users):
