@@ -88,10 +88,10 @@ class ReplayStep:
         """What happened at this step, in words."""
         if self.move == 0:
             text = " ".join(line["text"] for line in self.lines)
-            return "The deal" + (f": {text}" if text else "")
+            return "the deal" + (f". {text}" if text else ".")
         if self.lines:
             return " ".join(line["text"] for line in self.lines)
-        return f"{self.by or 'A player'} moved (nothing {self.seen_by} may read)."
+        return f"{self.by or 'A player'} moved (no line of the log for {self.seen_by} to read)."
 
     @property
     def headline(self) -> str:

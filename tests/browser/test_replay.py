@@ -46,7 +46,7 @@ def test_a_finished_game_is_stepped_through_with_the_buttons_and_the_keys(users,
     page.goto(f"/tables/{table.pk}/")
     page.click("text=Replay the game")
     now = page.locator("#replay-now")
-    assert "The deal" in now.inner_text()
+    assert now.inner_text().startswith(f"Move 0 of {total}: the deal.")
     assert now.get_attribute("aria-live") == "polite"
     shot(page, "replay-01-deal")
 
@@ -81,7 +81,7 @@ def test_a_finished_game_is_stepped_through_with_the_buttons_and_the_keys(users,
     with page.expect_event("load"):
         page.go_back()
     assert page.url.endswith("/replay/0/")
-    assert "The deal" in now.inner_text()
+    assert now.inner_text().startswith(f"Move 0 of {total}: the deal.")
 
     # Seen by a player: their hand is drawn.
     page.goto(f"/tables/{table.pk}/replay/{total}/")
@@ -125,4 +125,20 @@ def test_the_replay_fits_a_phone(users, page_for):
     page.wait_for_url(re.compile(r"/replay/13/$"))
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, "replay-06-phone-next")
+    assert problems == []
+
+
+def test_a_running_games_replay_says_so_and_offers_no_other_seat(users, page_for):
+    table = play_random_moves(start_table("seasons", users[:2], seed=4), users[:2], 30, seed=4)
+    assert table.is_active
+    page = page_for(users[0])
+    problems = watch(page)
+    page.goto(f"/tables/{table.pk}/")
+    page.click("text=replay so far")
+    page.click(".replay-nav >> text=Last")
+    page.wait_for_url(re.compile(rf"/replay/{table.version}/$"))
+    assert "In play" in page.inner_text("main")
+    assert "Seen by you" in page.inner_text("#replay-step")
+    assert page.locator("#replay-seat").count() == 0
+    shot(page, "replay-07-running-as-ana")
     assert problems == []
