@@ -41,6 +41,18 @@ def private_texts_not_for(table, seat: int) -> set[str]:
     return theirs - mine
 
 
+def assert_refused(user, table, address: str, status: int, page_says: str, api_says: str):
+    """The replay page and the API answer at `address` (`{n}?seat=...`)
+    both refuse with this status and a readable message."""
+    page_address = address.replace("?", "/?") if "?" in address else address + "/"
+    page = login_client(user).get(f"/tables/{table.pk}/replay/{page_address}")
+    assert page.status_code == status
+    assert page_says in page.content.decode()
+    api = ApiClient(user).get(f"/api/tables/{table.pk}/replay/{address}")
+    assert api.status_code == status
+    assert api_says in api.json()["detail"]
+
+
 def test_a_player_of_a_running_game_replays_it_as_they_saw_it(running, users):
     engine = registry.get("koryo").engine
     client = login_client(users[0])
@@ -104,21 +116,14 @@ def test_a_running_game_replays_the_same_whatever_its_moves_to_come(users):
 
 
 def test_a_running_game_refuses_moves_past_the_current_one(running, users):
-    page = login_client(users[0]).get(f"/tables/{running.pk}/replay/{running.version + 1}/")
-    assert page.status_code == 404
-    assert f"this game has {running.version} moves so far" in page.content.decode()
-    api = ApiClient(users[0]).get(f"/api/tables/{running.pk}/replay/{running.version + 1}")
-    assert api.status_code == 404
-    assert "so far" in api.json()["detail"]
+    so_far = f"this game has {running.version} moves so far"
+    assert_refused(users[0], running, str(running.version + 1), 404, so_far, so_far)
 
 
 def test_another_seats_view_of_a_running_game_is_refused(running, users):
-    page = login_client(users[0]).get(f"/tables/{running.pk}/replay/3/?seat=1")
-    assert page.status_code == 403
-    assert "once the game is over" in page.content.decode()
-    api = ApiClient(users[4]).get(f"/api/tables/{running.pk}/replay/3?seat=0")
-    assert api.status_code == 403
-    assert "once the game is over" in api.json()["detail"]
+    over = "once the game is over"
+    assert_refused(users[0], running, "3?seat=1", 403, over, over)
+    assert_refused(users[4], running, "3?seat=0", 403, over, over)
 
 
 def test_a_player_may_choose_their_own_seat_or_the_spectators_view(running, users):
@@ -181,12 +186,7 @@ def test_a_table_not_started_has_no_replay(users):
 
 def test_a_game_played_with_rules_the_site_no_longer_runs_is_not_replayed(finished, users):
     Table.objects.filter(pk=finished.pk).update(engine_version=99)
-    page = login_client(users[0]).get(f"/tables/{finished.pk}/replay/2/")
-    assert page.status_code == 409
-    assert "version 99 of the Coup rules" in page.content.decode()
-    api = ApiClient(users[0]).get(f"/api/tables/{finished.pk}/replay/2")
-    assert api.status_code == 409
-    assert "cannot replay it" in api.json()["detail"]
+    assert_refused(users[0], finished, "2", 409, "version 99 of the Coup rules", "cannot replay it")
 
 
 def test_a_game_cancelled_in_play_is_replayed_whole_with_its_hands_hidden(running, users):
