@@ -129,6 +129,39 @@ def measure_pair(client, urls: list[str], repeat: int) -> list[tuple[float, int]
     return [(statistics.median(t) * 1000, q) for t, q in zip(times, queries, strict=True)]
 
 
+def site_users(database: str) -> list:
+    """Set up Django on the scratch database (migrated, static files
+    collected) and make the six players, who get no emails."""
+    os.environ.update(
+        DATABASE_URL=database,
+        DJANGO_SETTINGS_MODULE="config.settings",
+        DEBUG="0",
+        SECRET_KEY="bench-" + "x" * 50,
+        ALLOWED_HOSTS="testserver",
+        SECURE_SSL_REDIRECT="0",
+        CELERY_TASK_ALWAYS_EAGER="1",
+        EMAIL_URL="dummy://",
+        LOG_LEVEL="WARNING",
+        RATELIMIT_ENABLE="0",
+    )
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+
+    from accounts.models import Profile
+
+    call_command("migrate", verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)
+    users = []
+    for name in ("ana", "ben", "carl", "dora", "eli", "fay"):
+        user = get_user_model().objects.create_user(name, f"{name}@example.org", "x")
+        Profile.objects.create(user=user, notify_turn="never", notify_game_over=False)
+        users.append(user)
+    return users
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=300)
@@ -137,35 +170,10 @@ def main() -> None:
     args = parser.parse_args()
 
     with scratch_postgres() as database:
-        os.environ.update(
-            DATABASE_URL=database,
-            DJANGO_SETTINGS_MODULE="config.settings",
-            DEBUG="0",
-            SECRET_KEY="bench-" + "x" * 50,
-            ALLOWED_HOSTS="testserver",
-            SECURE_SSL_REDIRECT="0",
-            CELERY_TASK_ALWAYS_EAGER="1",
-            EMAIL_URL="dummy://",
-            LOG_LEVEL="WARNING",
-            RATELIMIT_ENABLE="0",
-        )
-        import django
-
-        django.setup()
-        from django.contrib.auth import get_user_model
-        from django.core.management import call_command
+        users = site_users(database)
         from django.db import connections
         from django.test import Client
 
-        from accounts.models import Profile
-
-        call_command("migrate", verbosity=0)
-        call_command("collectstatic", interactive=False, verbosity=0)
-        users = []
-        for name in ("ana", "ben", "carl", "dora", "eli", "fay"):
-            user = get_user_model().objects.create_user(name, f"{name}@example.org", "x")
-            Profile.objects.create(user=user, notify_turn="never", notify_game_over=False)
-            users.append(user)
         early = long_table(users, 5, args.game)
         cap = GAMES[args.game][3]
         late = long_table(users, min(args.late, cap or args.late), args.game)

@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "accounts",
     "tables",
     "notifications",
+    "replays",
     "games.coup",
     "games.koryo",
     "games.seasons",

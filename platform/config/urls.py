@@ -2,7 +2,10 @@ from django.contrib import admin
 from django.urls import include, path
 
 from config import views
+from replays.api import router as replays_router
 from tables.api import api
+
+api.add_router("", replays_router)
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -11,5 +14,7 @@ urlpatterns = [
     path("notifications/", include("notifications.urls")),
     path("healthz", views.health, name="health"),
     path("favicon.ico", views.favicon),
+    # Before the tables: both live under /tables/<id>/.
+    path("", include("replays.urls")),
     path("", include("tables.urls")),
 ]

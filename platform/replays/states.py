@@ -1,0 +1,83 @@
+"""A game's state at any move, rebuilt from its seed and its move log.
+
+The live game makes its states this way (`tables.services`): the deal is
+`setup(seats, options, seed)`, and every `Move` row, the players' own as well
+as timeouts, standing orders and dropped players' moves, is one `apply` of
+the state before it. So the state after move n is the deal with the first n
+rows applied, in `seq` order.
+
+Replaying from the deal on every step would cost a long game hundreds of
+`apply` per page. Every `SNAPSHOT_EVERY` moves the state is stored (the first
+time a replay passes there), so any step costs one snapshot read, one read
+of at most that many moves and at most that many `apply`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.engine import Engine, IllegalMove
+from replays import services
+from replays.models import Snapshot
+from tables.errors import Conflict
+from tables.models import Move, Table
+
+SNAPSHOT_EVERY = 20
+
+
+def can_replay(engine: Engine, version: int) -> bool:
+    """Whether this engine makes the same states as `version` did from the
+    same moves. An engine whose new version still replays old logs lists the
+    old versions in `replays_versions`."""
+    return version == engine.version or version in getattr(engine, "replays_versions", ())
+
+
+@dataclass
+class Rebuilt:
+    state: dict
+    # The move row of this step (None for the deal, step 0).
+    move: Move | None
+
+
+def state_at(table: Table, engine: Engine, num_players: int, seq: int) -> Rebuilt:
+    """The state after move `seq` (0: the deal). Two queries whatever `seq`,
+    and a third to store the snapshots it passed for the first time."""
+    if not can_replay(engine, table.engine_version):
+        raise Conflict(
+            f"This game was played with version {table.engine_version} of the "
+            f"{engine.name} rules; the site now runs version {engine.version}, "
+            "which cannot replay it move by move."
+        )
+    found = (
+        Snapshot.objects.filter(table=table, engine_version=engine.version, seq__lte=seq)
+        .order_by("-seq")
+        .values_list("seq", "state")
+        .first()
+    )
+    start, state = found if found else (0, None)
+    # The snapshot's own row comes too: a step needs its move's log lines.
+    moves = list(
+        Move.objects.filter(table=table, seq__gte=max(start, 1), seq__lte=seq).order_by("seq")
+    )
+    if [mv.seq for mv in moves] != list(range(max(start, 1), seq + 1)):
+        raise Conflict("The move log of this table is not complete: it cannot be replayed.")
+    if state is None:
+        state = engine.setup(num_players, table.options, table.seed)
+    new: dict[int, dict] = {}
+    for mv in moves:
+        if mv.seq <= start:
+            continue
+        try:
+            state = engine.apply(state, mv.seat, mv.move)
+        except IllegalMove:
+            # The rules changed under the same version number: better no
+            # replay than a wrong one.
+            raise Conflict(
+                f"Move {mv.seq} of this game is not legal under the rules the site "
+                "runs now: it cannot be replayed."
+            ) from None
+        if mv.seq % SNAPSHOT_EVERY == 0:
+            new[mv.seq] = state
+    if new:
+        services.snapshots_save(table=table, engine_version=engine.version, states=new)
+    return Rebuilt(state=state, move=moves[-1] if moves and moves[-1].seq == seq else None)
