@@ -17,6 +17,21 @@ class SignUpForm(UserCreationForm):
         model = User
         fields = ("username", "email")
 
+    def full_clean(self) -> None:
+        super().full_clean()
+        # Django files a refused password (too short, too common, the two
+        # not matching) under the second box only; the first is as wrong, so
+        # it is marked invalid too and described by the same message.
+        if self.errors.get("password2") and "password1" not in self.errors:
+            first, second = self["password1"], self["password2"]
+            described = [f"{first.auto_id}_helptext"] if first.help_text else []
+            self.fields["password1"].widget.attrs.update(
+                {
+                    "aria-invalid": "true",
+                    "aria-describedby": " ".join([*described, f"{second.auto_id}_error"]),
+                }
+            )
+
     def clean_username(self) -> str:
         username = super().clean_username()
         if not username or self.has_error("username"):
