@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
+from itertools import pairwise
 
 import pytest
 
@@ -58,7 +59,7 @@ def outline(html: str) -> Outline:
 def assert_headings_in_order(headings: list[int]) -> None:
     assert headings.count(1) == 1, headings
     assert headings[0] == 1, headings
-    for before, after in zip(headings, headings[1:], strict=False):
+    for before, after in pairwise(headings):
         assert after <= before + 1, headings
 
 
