@@ -94,6 +94,14 @@ def test_a_refused_password_alone_marks_both_password_boxes(client):
     assert outline(response.content.decode()).invalid == {"password1", "password2"}
 
 
+def test_a_refused_log_in_marks_both_boxes_and_points_them_to_the_summary(client, ana):
+    response = client.post("/accounts/login/", {"username": "ana", "password": "wrong"})
+    page = outline(response.content.decode())
+    assert page.invalid == {"username", "password"}
+    assert "form-errors" in page.described
+    assert set(page.described) <= page.ids
+
+
 @pytest.mark.parametrize("game", ["coup", "koryo", "seasons", "troyes"])
 def test_table_page_headings_go_down_one_level_at_a_time(game, users):
     table = start_table(game, users[:2], seed=1)
