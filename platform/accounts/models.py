@@ -91,3 +91,19 @@ class NameSkeleton(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user}: {self.key[:12]}…"
+
+
+class Presence(models.Model):
+    """When a player last had the site open (a table page or the lobby polled)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="+"
+    )
+    seen_at = models.DateTimeField()
+
+    class Meta:
+        # Kept under the name it was created with in the notifications app.
+        db_table = "notifications_presence"
+
+    def __str__(self) -> str:
+        return f"{self.user} seen {self.seen_at:%Y-%m-%d %H:%M}"

@@ -12,6 +12,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from accounts.models import Vacation
+from accounts.signals import vacation_changed
 
 YEARLY_ALLOWANCE_DAYS = 14
 # How far ahead a vacation may be booked; with the allowance, this keeps its
@@ -65,8 +66,6 @@ class VacationError(ValueError):
 def vacation_add(*, user: AbstractBaseUser, starts_on: date, ends_on: date, today: date):
     """Book days away, within the yearly allowance, then move the deadlines
     of the user's running clocks."""
-    from tables.services import seat_clocks_reschedule
-
     if ends_on < starts_on:
         raise VacationError("The vacation must end on or after its first day.")
     if starts_on < today:
@@ -88,27 +87,23 @@ def vacation_add(*, user: AbstractBaseUser, starts_on: date, ends_on: date, toda
         ).exists():
             raise VacationError("This overlaps a vacation you already booked.")
         vacation = Vacation.objects.create(user=user, starts_on=starts_on, ends_on=ends_on)
-        seat_clocks_reschedule(user=user)
+        vacation_changed.send(sender=Vacation, user=user)
     return vacation
 
 
 def vacation_cancel(*, vacation: Vacation, today: date) -> None:
     """Cancel a vacation that has not started yet (days already away stay used)."""
-    from tables.services import seat_clocks_reschedule
-
     if vacation.starts_on <= today:
         raise VacationError("A vacation that has started cannot be cancelled.")
     with transaction.atomic():
         user = vacation.user
         vacation.delete()
-        seat_clocks_reschedule(user=user)
+        vacation_changed.send(sender=Vacation, user=user)
 
 
 def vacation_end(*, vacation: Vacation, today: date) -> None:
     """Come back early from a vacation under way: today is no longer a day
     away (the days before it stay used), and the clocks run again."""
-    from tables.services import seat_clocks_reschedule
-
     if vacation.starts_on > today:
         raise VacationError("This vacation has not started: cancel it instead.")
     if vacation.ends_on < today:
@@ -120,4 +115,4 @@ def vacation_end(*, vacation: Vacation, today: date) -> None:
         else:
             vacation.ends_on = today - timedelta(days=1)
             vacation.save(update_fields=["ends_on"])
-        seat_clocks_reschedule(user=user)
+        vacation_changed.send(sender=Vacation, user=user)

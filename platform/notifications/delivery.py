@@ -10,7 +10,8 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db import transaction
 
-from notifications import emails, outbox, presence
+from accounts import presence
+from notifications import emails, outbox
 from notifications.models import Notification
 from tables import clock
 from tables.models import Seat
@@ -122,9 +123,7 @@ def drain(now: datetime | None = None, limit: int = 500) -> int:
 
 def resend(notification: Notification) -> None:
     """Admin: put a row back in the outbox and dispatch it."""
-    from notifications.outbox import send_soon
-
     Notification.objects.filter(pk=notification.pk).update(
         status=Notification.Status.PENDING, error="", attempts=0, due_at=clock.now()
     )
-    transaction.on_commit(lambda: send_soon([notification.pk]))
+    transaction.on_commit(lambda: outbox.send_soon([notification.pk]))

@@ -65,15 +65,3 @@ class Notification(models.Model):
     @staticmethod
     def make_key(kind: str, *, user_id: int, table_id: int | None = None, part: object = "") -> str:
         return f"{kind}:u{user_id}:t{table_id or 0}:{part}"
-
-
-class Presence(models.Model):
-    """When a player last had the site open (a table page or the lobby polled)."""
-
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="+"
-    )
-    seen_at = models.DateTimeField()
-
-    def __str__(self) -> str:
-        return f"{self.user} seen {self.seen_at:%Y-%m-%d %H:%M}"

@@ -161,10 +161,16 @@ def dispatch(rows: list[Notification]) -> None:
         transaction.on_commit(lambda: send_soon(ids, countdown=wait))
 
 
+# Found by name in the Celery app's registry (the app config loads the tasks
+# module): the tasks sit above the outbox (they call the delivery, which
+# reads the outbox), so the outbox never imports them.
+SEND_TASK = "notifications.tasks.send_notifications"
+
+
 def send_soon(ids: list[int], countdown: float = 0) -> None:
-    from notifications.tasks import send_notifications
+    from config.celery import app
 
     try:
-        send_notifications.apply_async((ids,), retry=False, countdown=countdown or None)
+        app.tasks[SEND_TASK].apply_async((ids,), retry=False, countdown=countdown or None)
     except Exception:  # any broker failure: the drain sends them later
         log.warning("Broker unreachable; %d notification(s) stay in the outbox.", len(ids))

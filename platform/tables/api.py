@@ -380,6 +380,14 @@ def table_cancel(request: HttpRequest, table_id: int):
     return _table_out(_table(table_id), request.auth)
 
 
+@api.post("/tables/{table_id}/resign", response={200: TableOut, **ERRORS}, tags=["tables"])
+def table_resign(request: HttpRequest, table_id: int):
+    """Give up a game in play: your seat plays its default moves to the end
+    and you rank below every player still in the game."""
+    services.seat_resign(table_id=table_id, user=request.auth)
+    return _table_out(_table(table_id), request.auth)
+
+
 RETRY_AFTER = {
     "responses": {
         429: {

@@ -218,6 +218,11 @@ class TableView:
         return self.my_seat is not None and self.my_seat in self.table.to_act
 
     @property
+    def may_resign(self) -> bool:
+        """A player still in a game in play may give it up."""
+        return self.table.is_active and any(s.is_me and not s.dropped for s in self.seats)
+
+    @property
     def moves(self) -> list[dict[str, Any]]:
         """Legal moves for buttons: the move, its JSON and its label."""
         return [

@@ -10,7 +10,9 @@ The move transaction (`move_submit`) is the heart of the site:
    (standing orders, dropped players' seats);
 4. save the state, the new version, one `Move` row per applied move (the log
    stays gap-free: seq = version) and the seats' clocks;
-5. queue notifications on commit.
+5. send the events of `tables.events` (turns asked, the game over) inside the
+   transaction: the notifications app queues its emails from them, sent on
+   commit.
 """
 
 from __future__ import annotations
@@ -26,8 +28,7 @@ from django.db import IntegrityError, transaction
 
 from games import registry
 from games.engine import Engine, IllegalMove, InvalidOptions, find_move
-from notifications import outbox
-from tables import clock, seat_clocks
+from tables import clock, events, seat_clocks
 from tables.errors import BadRequest, Conflict, Forbidden, NotFound, StaleVersion
 from tables.models import Move, Seat, Table
 
@@ -97,6 +98,16 @@ def _lock(table_id: int) -> Table:
         return Table.objects.select_for_update().get(pk=table_id)
     except Table.DoesNotExist:
         raise NotFound("There is no such table.") from None
+
+
+def _lock_as_player(table_id: int, user: AbstractBaseUser) -> tuple[Table, list[Seat], Seat]:
+    """The table locked, its seats, and the user's own seat (refused if none)."""
+    table = _lock(table_id)
+    seats = list(table.seats.all())
+    seat = next((s for s in seats if s.user_id == user.pk), None)
+    if seat is None:
+        raise Forbidden("You are not playing at this table.")
+    return table, seats, seat
 
 
 def _open_summary(table: Table, seated: int) -> str:
@@ -219,11 +230,7 @@ def move_submit(
     if isinstance(version, bool) or not isinstance(version, int):
         raise BadRequest("Send the table's version (an integer) with your move.")
     with transaction.atomic():
-        table = _lock(table_id)
-        seats = list(table.seats.all())
-        seat = next((s for s in seats if s.user_id == user.pk), None)
-        if seat is None:
-            raise Forbidden("You are not playing at this table.")
+        table, seats, seat = _lock_as_player(table_id, user)
         if not table.is_active:
             raise Conflict("This game is not in play.")
         if version != table.version:
@@ -386,9 +393,14 @@ class _Play:
             moved=self.moved,
         )
         # Whoever just moved is looking at the table: no email for them.
-        outbox.queue_turns(table, [s for s in asked if s.number not in self.moved], self.now)
+        events.turns_asked.send(
+            sender=Table,
+            table=table,
+            seats=[s for s in asked if s.number not in self.moved],
+            now=self.now,
+        )
         if result is not None:
-            outbox.queue_game_over(table, self.seats, self.now)
+            events.game_finished.send(sender=Table, table=table, seats=self.seats, now=self.now)
 
 
 # -- seats: standing orders, dropping ---------------------------------------------
@@ -407,11 +419,7 @@ def standing_orders_set(
     """Save a player's standing orders for a table; they act at once if they
     answer a question the table is waiting on."""
     with transaction.atomic():
-        table = _lock(table_id)
-        seats = list(table.seats.all())
-        seat = next((s for s in seats if s.user_id == user.pk), None)
-        if seat is None:
-            raise Forbidden("You are not playing at this table.")
+        table, seats, seat = _lock_as_player(table_id, user)
         engine = registry.get(table.game).engine
         try:
             seat.standing_orders = engine.clean_standing_orders(orders)
@@ -435,13 +443,30 @@ def seat_drop(*, table_id: int, number: int, reason: str) -> Seat:
             raise Conflict("Only a player of a game in play can be dropped.")
         if seat.dropped:
             raise Conflict("This player has already been dropped.")
-        now = clock.now()
-        seat.dropped_at = now
-        seat.drop_reason = reason
-        seat.deadline_at = None
-        seat.save(update_fields=["dropped_at", "drop_reason", "deadline_at"])
-        _continue_game(table, seats, now)
+        _drop(table, seats, seat, reason)
     return seat
+
+
+def seat_resign(*, table_id: int, user: AbstractBaseUser) -> Seat:
+    """A player gives up: their seat is dropped as if they had timed out for
+    good, so they rank below everyone still playing."""
+    with transaction.atomic():
+        table, seats, seat = _lock_as_player(table_id, user)
+        if not table.is_active:
+            raise Conflict("This game is not in play.")
+        if seat.dropped:
+            raise Conflict("You have already left this game.")
+        _drop(table, seats, seat, "resigned")
+    return seat
+
+
+def _drop(table: Table, seats: list[Seat], seat: Seat, reason: str) -> None:
+    now = clock.now()
+    seat.dropped_at = now
+    seat.drop_reason = reason
+    seat.deadline_at = None
+    seat.save(update_fields=["dropped_at", "drop_reason", "deadline_at"])
+    _continue_game(table, seats, now)
 
 
 # -- the clock: reminders, timeouts, vacations, moderators' extensions -------------
@@ -463,7 +488,7 @@ def seat_remind(*, seat_id: int, now: datetime) -> bool:
         if not claimed:
             return False
         seat = Seat.objects.select_related("table").get(pk=seat_id)
-        outbox.queue_reminder(seat.table, seat, now)
+        events.reminder_due.send(sender=Table, table=seat.table, seat=seat, now=now)
     return True
 
 
@@ -521,7 +546,7 @@ def _time_out(play: _Play, table: Table, seat: Seat, now: datetime) -> None:
         seat.drop_reason = (
             f"Ran out of time {seat.timeouts} times; the game plays this seat's moves."
         )
-    outbox.queue_timeout(table, seat, now)
+    events.seat_timed_out.send(sender=Table, table=table, seat=seat, now=now)
 
 
 def seat_clocks_reschedule(*, user: AbstractBaseUser) -> int:
@@ -541,6 +566,12 @@ def seat_clocks_reschedule(*, user: AbstractBaseUser) -> int:
         seat_clocks.schedule(seat.table, seat, pauses)
         seat.save(update_fields=["deadline_at", "remind_at"])
     return len(seats)
+
+
+def seat_clocks_on_vacation(sender, *, user: AbstractBaseUser, **_) -> None:
+    """The one way the accounts app's vacations reach the clocks (its
+    `vacation_changed` signal)."""
+    seat_clocks_reschedule(user=user)
 
 
 def seat_deadline_extend(*, seat_id: int, by: timedelta) -> Seat:
@@ -609,4 +640,4 @@ def table_invite(*, table_id: int, user: AbstractBaseUser, username: str) -> Non
         )
         if not created:
             raise Conflict(f"{guest.username} is already invited.")
-        outbox.queue_invitation(table, guest, clock.now())
+        events.player_invited.send(sender=Table, table=table, user=guest, now=clock.now())

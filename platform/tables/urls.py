@@ -16,6 +16,7 @@ urlpatterns = [
     path("tables/<int:table_id>/cancel/", views.table_cancel, name="table_cancel"),
     path("tables/<int:table_id>/orders/", views.table_orders, name="table_orders"),
     path("tables/<int:table_id>/invite/", views.table_invite, name="table_invite"),
+    path("tables/<int:table_id>/resign/", views.table_resign, name="table_resign"),
     path("tables/<int:table_id>/rematch/", views.table_rematch, name="table_rematch"),
     path("tables/<int:table_id>/log/", views.table_log, name="table_log"),
 ]

@@ -11,9 +11,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts import presence
 from config import limits
 from games import registry
-from notifications import presence
 from tables import clock, selectors, services
 from tables.errors import ServiceError
 from tables.forms import InviteForm, MoveForm, StandingOrdersForm, TableForm
@@ -221,6 +221,14 @@ def table_start(request: HttpRequest, table_id: int) -> HttpResponse:
 @login_required
 def table_cancel(request: HttpRequest, table_id: int) -> HttpResponse:
     return _table_action(request, table_id, services.table_cancel, "The table is cancelled.")
+
+
+@require_POST
+@login_required
+def table_resign(request: HttpRequest, table_id: int) -> HttpResponse:
+    return _table_action(
+        request, table_id, services.seat_resign, "You resigned; the game goes on without you."
+    )
 
 
 @require_POST

@@ -1,4 +1,4 @@
-"""A table is cancelled only after "are you sure?", and a clock turns red by
+"""A table is cancelled and a game resigned only after "are you sure?", and a clock turns red by
 the share of the turn used, not under a fixed hour."""
 
 from __future__ import annotations
@@ -36,6 +36,24 @@ def test_cancelling_a_table_asks_first(page_for, users):
     page.wait_for_url(re.compile(rf"/tables/{table.pk}/$"))
     expect(page.locator(".flash")).to_contain_text("cancelled")
     assert Table.objects.get(pk=table.pk).status == "aborted"
+
+
+def test_resigning_a_game_asks_first(page_for, users):
+    table = start_table("coup", users[:3])
+    page = page_for(users[1])
+    page.goto(f"/tables/{table.pk}/")
+    asked = []
+    page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    page.click("form.resign button")
+    page.wait_for_timeout(300)
+    assert not Table.objects.get(pk=table.pk).seats.get(user=users[1]).dropped
+    assert "cannot be undone" in asked[0]
+    page.once("dialog", lambda d: d.accept())
+    page.click("form.resign button")
+    expect(page.locator(".flash")).to_contain_text("You resigned")
+    assert Table.objects.get(pk=table.pk).seats.get(user=users[1]).drop_reason == "resigned"
+    # Once out, there is nothing more to give up.
+    expect(page.locator("form.resign")).to_have_count(0)
 
 
 def test_the_quick_clock_is_not_red_from_the_start(page_for, users):

@@ -16,6 +16,7 @@ import json
 import random
 
 import pytest
+from playwright.sync_api import expect
 
 from games.koryo.models import KoryoState
 from games.koryo.rules import CARD_KINDS, EVENT_KINDS
@@ -60,11 +61,11 @@ def wait_for_turn(page, table: Table) -> None:
     )
 
 
-def click(page, table: Table, selector: str, moves: int = 1) -> None:
+def click(page, table: Table, selector: str, moves: int = 1, scope: str = "form.moves") -> None:
     """Click a move button (of `moves` moves) and wait for the board the
-    answer redraws."""
+    answer redraws. With `scope="#board"`, the cards themselves."""
     wait_for_turn(page, table)
-    page.locator(f"form.moves {selector}").click()
+    page.locator(f"{scope} {selector}").click()
     page.wait_for_selector(
         f"#board .poll[hx-get*='version={table.version + moves}&']", state="attached"
     )
@@ -74,7 +75,7 @@ def click(page, table: Table, selector: str, moves: int = 1) -> None:
 def button(move: dict) -> str:
     """The button of a move, alone or first of a stack ("reveal all 3")."""
     text = json.dumps(move, separators=(",", ":"))
-    return f"button[value='{text}'], button[value^='[{text},']"
+    return f":is(button[value='{text}'], button[value^='[{text},'])"
 
 
 # How many moves the button starting with a move plays (a stack: several).
@@ -140,16 +141,17 @@ def test_two_players_play_koryo_through_its_buttons(new_page, settings):
     # The reference of the families stays open while the board redraws.
     sp.click("#k-help summary")
     shot(fp, "koryo-02-orders-my-hand")
-    click(fp, table, ".k-move-row button.fam-9")
+    # The cards in the hand are themselves the button that places them.
+    click(fp, table, "#k-hand .kstack.fam-9 button.kstack-pick", scope="#board")
     fp.wait_for_selector("text=How many Merchants?")
     shot(fp, "koryo-03-orders-how-many")
     click(fp, table, "button:has-text('Play 3 Merchants')")
     # The first player sees their own order face up; the other, three backs.
     fp.wait_for_selector(f"#k-player-{first} .k-orders .kcard.fam-9.facedown")
     sp.wait_for_selector(f"#k-player-{first} .k-orders-count:has-text('3 cards')")
-    assert sp.locator(f"#k-player-{first} .k-backs .kcard.back").count() == 3
-    assert sp.locator(f"#k-player-{first} .kcard.fam-9").count() == 0
-    assert sp.locator("#k-help[open]").count() == 1
+    expect(sp.locator(f"#k-player-{first} .k-backs .kcard.back")).to_have_count(3)
+    expect(sp.locator(f"#k-player-{first} .kcard.fam-9")).to_have_count(0)
+    expect(sp.locator("#k-help[open]")).to_have_count(1)
     shot(sp, "koryo-04-orders-the-others-backs")
     click(sp, table, ".k-move-row button.ev-barbarians")
     click(sp, table, "button:has-text('Play 1 Barbarians')")
@@ -161,9 +163,10 @@ def test_two_players_play_koryo_through_its_buttons(new_page, settings):
     click(sp, table, "button.ev-barbarians")
     sp.wait_for_selector("#k-pending")
     shot(sp, "koryo-06-barbarians-target")
-    click(sp, table, f".k-owner:has-text('{names[first]}') button:has-text('Merchant')")
+    # The target is picked on the opponent's cards themselves.
+    click(sp, table, f"#k-player-{first} .kstack.fam-9 button.kstack-pick", scope="#board")
     fp.wait_for_selector(f"text={names[second]}'s Barbarians destroy {names[first]}'s Merchant.")
-    assert fp.locator(f"#k-player-{first} .kstack.fam-9 .kcard").count() == 2
+    expect(fp.locator(f"#k-player-{first} .kstack.fam-9 .kcard")).to_have_count(2)
 
     # Round 2: the token has passed; the new first player places 2 Bankers
     # and takes a token with them, the other swaps with a Lobbying.
@@ -187,8 +190,8 @@ def test_two_players_play_koryo_through_its_buttons(new_page, settings):
     shot(fp, "koryo-08-lobbying-second-card")
     click(fp, table, f".k-owner:has-text('{names[second]}') button:has-text('Banker')")
     sp.wait_for_selector(f"text={names[first]}'s Lobbying swaps")
-    assert sp.locator(f"#k-player-{first} .kstack.fam-6").count() == 1
-    assert sp.locator(f"#k-player-{second} .kstack.fam-9").count() == 1
+    expect(sp.locator(f"#k-player-{first} .kstack.fam-6")).to_have_count(1)
+    expect(sp.locator(f"#k-player-{second} .kstack.fam-9")).to_have_count(1)
 
     # The rest of the game, with buttons picked at random.
     rng = random.Random(5)

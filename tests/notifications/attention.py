@@ -52,7 +52,7 @@ class Game:
     def __init__(self, table_id: int):
         from django.test import Client
 
-        from notifications import presence
+        from accounts import presence
         from tables.models import Table
 
         self.table = Table.objects.get(pk=table_id)

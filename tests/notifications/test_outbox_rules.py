@@ -224,3 +224,9 @@ def test_a_row_put_back_by_a_moderator_starts_its_attempts_again(
     row.refresh_from_db()
     assert (row.status, row.attempts, row.error) == ("sent", 1, "")
     assert [m.to for m in mailoutbox] == [[users[1].email]]
+
+
+def test_the_outbox_sends_by_the_name_the_worker_knows():
+    from notifications.tasks import send_notifications
+
+    assert send_notifications.name == outbox.SEND_TASK

@@ -7,8 +7,9 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
+from accounts import presence
 from games import registry
-from notifications import delivery, presence
+from notifications import delivery
 from notifications.models import Notification
 from tables import services
 from tests.clocks.helpers import MIN, SECOND

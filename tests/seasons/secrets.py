@@ -6,8 +6,9 @@ which every card hidden from `seat` (None: a spectator) is exchanged for
 another hidden card, by one random one-to-one mapping applied everywhere it
 appears: other players' hands, year sets, draft packets, picks and
 assignments, the cards others are looking at, the draw and discard piles
-(then reshuffled), and the rng. Counts are kept. Also used by the web and API
-tests.
+(then reshuffled), and the rng. Counts are kept. Once the game is over the
+hands are shown (SEA-10's penalty for the cards left in hand), so they stay.
+Also used by the web and API tests.
 """
 
 from __future__ import annotations
@@ -24,8 +25,11 @@ def scramble_secrets(state: State, seat: int | None, rng: random.Random) -> Stat
     head = s["queue"][0] if s["queue"] else None
     seen_top = head is not None and head["k"] == "orb" and head.get("seat") == seat
     hidden: set[int] = set(s["deck"][:-1] if seen_top else s["deck"]) | set(s["discard"])
+    over = s["phase"] == "over"
     for p in others:
-        hidden.update(p["hand"], p["packet"], p["picked"])
+        hidden.update(p["packet"], p["picked"])
+        if not over:
+            hidden.update(p["hand"])
         for year in p["years"]:
             hidden.update(year)
         if p["pick"] is not None:

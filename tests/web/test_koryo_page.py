@@ -4,6 +4,7 @@ the timeout move of every kind of decision played through the move service."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from html import unescape
@@ -380,3 +381,70 @@ def test_the_timeout_move_of_every_decision_is_legal_and_leaves_a_legal_state(us
         "lobby_second",
         "discard",
     }
+
+
+# -- the cards themselves are buttons where a move uses them ---------------------------
+
+
+def card_buttons(html: str, element_id: str) -> list[tuple[list | dict, str]]:
+    """The moves (JSON) and names of the card stacks drawn as buttons of the
+    move form inside one element of the board."""
+    found = section(html, element_id)
+    if found is None:
+        return []
+    start = html.index(f'id="{element_id}"')
+    end = html.index("</section>", start)
+    return [
+        (json.loads(unescape(value)), unescape(label))
+        for value, label in re.findall(
+            r'<button type="submit" form="moves-form" name="move" value="([^"]*)"'
+            r'[^>]*aria-label="([^"]*)"',
+            html[start:end],
+        )
+    ]
+
+
+def test_in_the_orders_phase_my_hand_cards_place_their_kind(two, users):
+    put_state(two, make_state(2, phase="orders", hands=[[6, 6, 2], [9]]))
+    mine = page(users[0], two)
+    assert 'id="moves-form"' in mine
+    assert card_buttons(mine, "k-hand") == [
+        ({"action": "order_kind", "kind": 2}, "Play Spies"),
+        ({"action": "order_kind", "kind": 6}, "Play Bankers"),
+    ]
+    # The other player's hand is no button, and neither is anything on their page.
+    assert 'form="moves-form"' not in page(users[1], two)
+
+
+def test_a_face_down_stack_is_revealed_in_one_click(two, users):
+    state = make_state(2, phase="actions", orders=[[6, 6], [9]], tableaux=[[3], [4]])
+    put_state(two, state)
+    html = page(users[0], two)
+    ids = sorted(c for c in state["orders"][0])
+    [(moves, label)] = card_buttons(html, "k-player-0")
+    assert moves == [{"action": "reveal", "card": card} for card in ids]
+    assert label == "Reveal all 2 Bankers"
+    # Posted as the card button posts it, through the page's move form.
+    response = login_client(users[0]).post(
+        f"/tables/{two.pk}/move/",
+        {"version": two.version, "move": json.dumps(moves)},
+    )
+    assert response.status_code in (200, 302)
+    after = state_of(two)
+    assert after["orders"][0] == [] and sorted(after["tableaux"][0]) == sorted([*ids, 3])
+
+
+def test_a_barbarians_target_is_picked_on_the_opponents_cards(three, users):
+    state = make_state(3, tableaux=[[], [6, 9], [7, 7]], orders=[["barbarians"], [], []])
+    put_state(three, state)
+    table = submit(
+        three, users, {"action": "reveal", "card": card_of(state, 0, "barbarians", "orders")}
+    )
+    html = page(users[0], table)
+    picks = card_buttons(html, "k-player-1")
+    assert picks == [
+        ({"action": "barbarians", "card": card_of(state, 1, 6)}, "Destroy ben's Banker"),
+        ({"action": "barbarians", "card": card_of(state, 1, 9)}, "Destroy ben's Merchant"),
+    ]
+    # The Guardians' holder is safe (KOR-7.8): none of carl's cards is a button.
+    assert card_buttons(html, "k-player-2") == []

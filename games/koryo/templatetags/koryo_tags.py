@@ -86,6 +86,9 @@ class Stack:
     majority: bool = False
     # In the viewer's hand: the kind they chose to place, before the count.
     chosen: bool = False
+    # The move clicking these cards makes, when one of the viewer's moves
+    # uses them (a MoveButton); the move picker offers the same move.
+    pick: Any = None
 
     @property
     def count(self) -> int:
@@ -180,6 +183,8 @@ def koryo_board(tv) -> Board:
             panel.my_orders = stacks(v["my_orders"] or [])
         panels.append(panel)
     me = next((panel for panel in panels if panel.is_me), None)
+    if tv.moves:
+        _attach_picks(panels, koryo_move_rows(tv))
     return Board(
         view=v,
         players=panels,
@@ -192,6 +197,28 @@ def koryo_board(tv) -> Board:
         ],
         bank_pips=[i < v["bank"] for i in range(8)],
     )
+
+
+def _attach_picks(panels: list[PlayerPanel], rows: list[MoveRow]) -> None:
+    """Make the drawn cards clickable where one of the viewer's moves uses
+    them: a stack in the hand places its kind, a face-down stack is revealed,
+    a card in front of a player is the target of a discard, an event or a
+    power. Cards of one kind are alike, so a stack takes the move of any of
+    its cards."""
+    by_card: dict[int, MoveButton] = {}
+    by_kind: dict[int | str, MoveButton] = {}
+    for row in rows:
+        buttons = row.buttons + [b for _, owned in row.owners for b in owned]
+        for button in buttons:
+            if button.action == "order_kind":
+                by_kind[button.card["kind"]] = button
+            elif button.card is not None and "id" in button.card:
+                by_card.setdefault(button.card["id"], button)
+    for panel in panels:
+        for stack in panel.hand:
+            stack.pick = by_kind.get(stack.kind)
+        for stack in panel.my_orders + panel.tableau:
+            stack.pick = next((by_card[c["id"]] for c in stack.cards if c["id"] in by_card), None)
 
 
 def _scored_families(v: dict[str, Any]) -> dict[int, list[int]] | None:
@@ -304,6 +331,7 @@ def koryo_score_sheet(tv) -> dict[str, Any] | None:
 
 @dataclass
 class MoveButton:
+    action: str
     json: str
     label: str
     # The engine's whole sentence ("Destroy ben's Banker"), as the tooltip.
@@ -451,6 +479,7 @@ def koryo_move_rows(tv) -> list[MoveRow]:
             kind = move["kind"]
             card = {"kind": kind, "name": _kind_name(v, kind), "event": isinstance(kind, str)}
         button = MoveButton(
+            action=action,
             json=m["json"],
             label=_short_label(action, m["label"], card),
             full=m["label"],

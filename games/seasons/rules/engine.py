@@ -239,6 +239,11 @@ class SeasonsEngine(Engine):
                 for c in p["play"]
             ],
             "hand_count": len(p["hand"]),
+            # The cards left in hand cost points at the end (SEA-10): shown
+            # then, so everyone can check the score.
+            "hand_shown": [card_view(c, n) for c in p["hand"]]
+            if state["phase"] == "over"
+            else None,
             "year_counts": [len(y) for y in p["years"]],
             "picked_count": len(p["picked"]) + (1 if p["pick"] is not None else 0),
             "ready": p["ready"],

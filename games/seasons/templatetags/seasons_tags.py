@@ -124,6 +124,8 @@ class Panel:
     picked_count: int
     ready: bool
     cards: list[CardFace]
+    # Once the game is over: the cards this player was left holding.
+    hand_shown: list[CardFace] | None = None
 
     @property
     def bonus_slots(self) -> list[bool]:
@@ -191,6 +193,7 @@ def seasons_board(tv) -> Board:
                 cards=[
                     CardFace(c, tapped=c["tapped"], tokens=_tokens(c["tokens"])) for c in p["play"]
                 ],
+                hand_shown=None if p["hand_shown"] is None else faces(p["hand_shown"]),
             )
         )
     assign = v["assign"] or {}

@@ -14,9 +14,10 @@ from django.core import signing
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 
-from notifications.models import Presence
+from accounts.models import Presence
 from tables import clock
 
+# The salt of the signed ids the table pages carry: kept as first issued.
 SALT = "notifications.presence"
 
 

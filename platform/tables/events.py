@@ -1,0 +1,20 @@
+"""What happens at a table that other apps act on (emails now; anything that
+must follow a game's end), sent by the services inside the transaction that
+made it happen, so a receiver's rows commit or roll back with the move.
+
+The tables app knows no receiver: the apps that care connect in their
+`AppConfig.ready()`. Every signal is sent with `sender=Table`.
+"""
+
+from django.dispatch import Signal
+
+# Seats newly asked to act, leaving out whoever just moved: table, seats, now.
+turns_asked = Signal()
+# The game is over: table (status, outcome set), seats, now.
+game_finished = Signal()
+# A player's turn is 80% used, once per turn: table, seat, now.
+reminder_due = Signal()
+# A clock ran out and the game played the seat's move: table, seat, now.
+seat_timed_out = Signal()
+# A player was invited to an open table: table, user, now.
+player_invited = Signal()
