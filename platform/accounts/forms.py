@@ -1,6 +1,6 @@
 from django import forms
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 
 from accounts import names
 from accounts.models import Profile
@@ -16,6 +16,21 @@ class SignUpForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
+
+    def full_clean(self) -> None:
+        super().full_clean()
+        # Django files a refused password (too short, too common, the two
+        # not matching) under the second box only; the first is as wrong, so
+        # it is marked invalid too and described by the same message.
+        if self.errors.get("password2") and "password1" not in self.errors:
+            first, second = self["password1"], self["password2"]
+            described = [f"{first.auto_id}_helptext"] if first.help_text else []
+            self.fields["password1"].widget.attrs.update(
+                {
+                    "aria-invalid": "true",
+                    "aria-describedby": " ".join([*described, f"{second.auto_id}_error"]),
+                }
+            )
 
     def clean_username(self) -> str:
         username = super().clean_username()
@@ -33,6 +48,20 @@ class SignUpForm(UserCreationForm):
         if User.objects.filter(email__iexact=email).exists():
             raise forms.ValidationError("An account with this email address already exists.")
         return email
+
+
+class LoginForm(AuthenticationForm):
+    """Django's log-in form. A refused log-in does not say which box was
+    wrong, so both are marked invalid and described by the form's error
+    summary (templates/forms/_error_summary.html)."""
+
+    def full_clean(self) -> None:
+        super().full_clean()
+        if self.non_field_errors():
+            for name in ("username", "password"):
+                self.fields[name].widget.attrs.update(
+                    {"aria-invalid": "true", "aria-describedby": "form-errors"}
+                )
 
 
 class EmailForm(forms.ModelForm):

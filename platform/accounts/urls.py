@@ -4,6 +4,7 @@ from django.urls import path
 from django.utils.decorators import method_decorator
 
 from accounts import views
+from accounts.forms import LoginForm
 from config import limits
 
 limited_login = method_decorator(
@@ -13,7 +14,11 @@ limited_reset = method_decorator(limits.limited(limits.RESET_PER_ADDRESS), name=
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
-    path("login/", limited_login(auth_views.LoginView).as_view(), name="login"),
+    path(
+        "login/",
+        limited_login(auth_views.LoginView).as_view(authentication_form=LoginForm),
+        name="login",
+    ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("profile/", views.profile, name="profile"),
     path("vacations/<int:vacation_id>/cancel/", views.vacation_cancel, name="vacation_cancel"),

@@ -70,5 +70,125 @@
   }
 
   document.addEventListener("htmx:afterSettle", function () { tick(); retitle(); dropOrdersWhenOver(); });
+
+  // A form sent back with errors: focus goes to its summary, which says what to correct.
+  document.addEventListener("DOMContentLoaded", function () {
+    var summary = document.querySelector("[data-error-summary]");
+    if (summary) summary.focus();
+  });
+
+  // Focus across live updates. HTMX replaces a region (the board after a
+  // move or the poll, the lobby's list, the waiting room, the header's
+  // count) and the focused control goes with it, dropping focus to <body>.
+  // Before the swap we remember what had focus inside the region; after it,
+  // the same control gets focus back if it is still there, else the
+  // region's fallback (the board's status line, which holds the question
+  // when it is my turn).
+  // Keyed by the region's id: the header's count and the board may be
+  // redrawn at the same moment.
+  var remembered = {};
+
+  function describe(el) {
+    return {
+      id: el.id,
+      tag: el.tagName.toLowerCase(),
+      name: el.getAttribute("name"),
+      value: el.getAttribute("value"),
+      href: el.getAttribute("href"),
+      text: (el.textContent || "").trim()
+    };
+  }
+
+  function find(region, key) {
+    if (key.id) return document.getElementById(key.id);
+    var candidates = region.querySelectorAll(key.tag);
+    for (var i = 0; i < candidates.length; i++) {
+      var c = candidates[i];
+      if (key.name) {
+        if (c.getAttribute("name") === key.name && c.getAttribute("value") === key.value) return c;
+      } else if (key.href) {
+        if (c.getAttribute("href") === key.href) return c;
+      } else if ((c.textContent || "").trim() === key.text) {
+        return c;
+      }
+    }
+    return null;
+  }
+
+  function isMyTurn(region) {
+    return !!region.querySelector(".status-line.my-turn");
+  }
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || !target.id) return;
+    var active = document.activeElement;
+    var inside = !!active && active !== target && target.contains(active);
+    var lost = !active || active === document.body || active === target;
+    remembered[target.id] = {
+      // Focus elsewhere on the page (a form being filled in) is left alone.
+      mine: inside || lost,
+      key: inside ? describe(active) : null,
+      log: newestLogEntry(target),
+      status: statusText(target)
+    };
+  });
+
+  document.addEventListener("htmx:afterSettle", function () {
+    Object.keys(remembered).forEach(function (id) {
+      var before = remembered[id];
+      delete remembered[id];
+      var region = document.getElementById(id);
+      if (!region) return;
+      announceChanges(region, before);
+      if (!before.mine) return;
+      var el = before.key ? find(region, before.key) : null;
+      if (!el && (before.key || isMyTurn(region))) {
+        el = region.matches("[data-focus-fallback]") ? region : region.querySelector("[data-focus-fallback]");
+      }
+      if (el && document.activeElement !== el) el.focus();
+    });
+  });
+
+  // The one live region (#live, outside every redrawn part) says what
+  // changed: the new lines of the game log, then the question when it has
+  // become my turn ("carl takes Income. Your turn: take an action.").
+  function newestLogEntry(region) {
+    var entries = region.querySelectorAll(".log li[value]");
+    var newest = -1;
+    for (var i = 0; i < entries.length; i++) newest = Math.max(newest, parseInt(entries[i].getAttribute("value"), 10));
+    return newest;
+  }
+
+  function statusText(region) {
+    var line = region.querySelector(".status-line");
+    if (!line) return "";
+    var copy = line.cloneNode(true);
+    copy.querySelectorAll("a, form").forEach(function (el) { el.remove(); });
+    return copy.textContent.replace(/\s+/g, " ").trim();
+  }
+
+  function announce(text) {
+    var live = document.getElementById("live");
+    if (!live || !text) return;
+    // Emptied first, so that the same words said twice are read twice.
+    live.textContent = "";
+    window.setTimeout(function () { live.textContent = text; }, 50);
+  }
+
+  function announceChanges(region, before) {
+    if (!region.querySelector(".status-line")) return;
+    var parts = [];
+    region.querySelectorAll(".log li[value]").forEach(function (li) {
+      if (parseInt(li.getAttribute("value"), 10) > before.log) {
+        li.querySelectorAll(".line").forEach(function (line) {
+          parts.push(line.textContent.replace(/\s+/g, " ").trim());
+        });
+      }
+    });
+    var status = statusText(region);
+    if (status && (status !== before.status || parts.length)) parts.push(status);
+    announce(parts.join(" "));
+  }
   setInterval(tick, 1000);
 })();

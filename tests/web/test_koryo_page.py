@@ -387,7 +387,7 @@ def test_the_timeout_move_of_every_decision_is_legal_and_leaves_a_legal_state(us
 
 
 def card_buttons(html: str, element_id: str) -> list[tuple[list | dict, str]]:
-    """The moves (JSON) and names of the card stacks drawn as buttons of the
+    """The moves (JSON) and names (titles) of the card stacks drawn as buttons of the
     move form inside one element of the board."""
     found = section(html, element_id)
     if found is None:
@@ -398,7 +398,7 @@ def card_buttons(html: str, element_id: str) -> list[tuple[list | dict, str]]:
         (json.loads(unescape(value)), unescape(label))
         for value, label in re.findall(
             r'<button type="submit" form="moves-form" name="move" value="([^"]*)"'
-            r'[^>]*aria-label="([^"]*)"',
+            r'[^>]*title="([^"]*)"',
             html[start:end],
         )
     ]

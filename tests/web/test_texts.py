@@ -96,7 +96,7 @@ def test_a_pass_says_what_it_answered_and_the_log_numbers_match(users):
     assert all(re.sub(r"<[^>]+>|\s", "", body) for _, body in items)  # none empty
     assert page.count("<li") == len(items)
     board = client.get(f"/tables/{table.pk}/").content.decode()
-    board = board.split('<div class="log-scroll">')[1].split("</ol>")[0]
+    board = board.split('<div class="log-scroll"')[1].split("</ol>")[0]
     recent = dict(re.findall(r'<li value="(\d+)"[^>]*>(.*?)</li>', board, re.S))
     whole = dict(items)
 

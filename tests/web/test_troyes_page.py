@@ -96,7 +96,7 @@ def test_my_character_and_points_are_mine_alone(users):
             if other != seat:
                 name = C.CHARACTER_CARDS[state["characters"][other][0]].name
                 assert name not in html
-        assert html.count("★ hidden") == 2
+        assert html.count('title="Victory points are hidden"') == 2
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
