@@ -51,11 +51,12 @@ def _table_anchor(table_id: int) -> str:
     return reverse("table", args=[table_id]) + "#chat"
 
 
-def _last_id(mark: str) -> int:
+def _last_id(mark: str) -> int | None:
+    """The newest message id a page's mark knew (None: not a mark)."""
     try:
         return int(mark.split(".")[1])
     except (IndexError, ValueError):
-        return 0
+        return None
 
 
 @require_GET
@@ -81,11 +82,13 @@ def chat_poll(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=table_id)
     context = panel_context(request, table)
     after = _last_id(known)
+    # Only what came since the page's last look is read out, never the
+    # whole list (nor anything for a page that sent no mark).
     context["news"] = [
         m
         for channel in context["chat"].channels
         for m in channel.messages
-        if m.id > after and not m.mine and after
+        if after is not None and m.id > after and not m.mine
     ]
     return render(request, f"{TEMPLATE}#polled", context)
 
