@@ -82,15 +82,19 @@ def test_the_end_of_the_game_wakes_the_players_poll(table, users, dora):
     assert response.status_code == 200 and SECRET_TIP in response.content.decode()
 
 
-def test_a_new_message_from_someone_else_is_announced(table, users):
-    ben = login_client(users[1])
-    mark = page(ben, table).split("chat/poll/?mark=")[1].split("&amp;")[0]
-    say(table, users[0], "your move")
-    response = ben.get(
-        f"/tables/{table.pk}/chat/poll/?mark={mark}&channels=players", HTTP_HX_REQUEST="true"
+def test_a_new_message_is_announced_to_the_others_only(table, users):
+    ana, ben = login_client(users[0]), login_client(users[1])
+    marks = [page(c, table).split("chat/poll/?mark=")[1].split("&amp;")[0] for c in (ana, ben)]
+    say(table, users[0], "your <b>move</b>")
+    ana_poll, ben_poll = (
+        c.get(f"/tables/{table.pk}/chat/poll/?mark={m}&channels=players", HTTP_HX_REQUEST="true")
+        for c, m in zip((ana, ben), marks, strict=True)
     )
-    html = response.content.decode()
-    assert '<div id="chat-news" hx-swap-oob="innerHTML"><p>ana wrote: your move</p></div>' in html
+    news = '<div id="chat-news" hx-swap-oob="innerHTML">'
+    assert (
+        news + "<p>ana wrote: your &lt;b&gt;move&lt;/b&gt;</p></div>" in ben_poll.content.decode()
+    )
+    assert ana_poll.status_code == 200 and news not in ana_poll.content.decode()
 
 
 def test_the_game_log_and_the_chat_do_not_mix(table, users, chatter):
