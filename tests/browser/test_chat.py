@@ -74,6 +74,18 @@ def test_two_players_chat_at_their_table(new_page, page_for, settings):
     ana.keyboard.press("Enter")
     expect(ana.locator("#chat-messages")).to_contain_text("a moderator will look at this message")
 
+    # The moderator finds it counted on the admin's index, and queued.
+    mod = make_user("mod")
+    mod.is_staff = mod.is_superuser = True
+    mod.save()
+    admin = page_for(mod)
+    admin.goto("/admin/")
+    expect(admin.locator(".open-report-count")).to_have_text("1")
+    shot(admin, "chat-04-admin-index")
+    admin.click("text=Open chat reports")
+    expect(admin.locator("#result_list")).to_contain_text("Thanks <b>ana</b>")
+    shot(admin, "chat-05-admin-queue")
+
     ana.fill("#chat-text", "")
     shot(ana, "chat-01-desktop")
     ana.set_viewport_size(PHONE)
