@@ -2,6 +2,9 @@ from django import template
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
+from chat import selectors
+from chat.views import TEMPLATE, panel_context
+
 register = template.Library()
 
 
@@ -9,8 +12,6 @@ register = template.Library()
 def table_chat(context, table, tv=None) -> SafeString:
     """The chat panel of a table page (`tv`, the page's table view, tells
     whether the reader is seated without asking the database again)."""
-    from chat.views import TEMPLATE, panel_context
-
     request = context["request"]
     seated = None if tv is None else tv.my_seat is not None
     return render_to_string(
@@ -21,6 +22,4 @@ def table_chat(context, table, tv=None) -> SafeString:
 @register.simple_tag
 def open_report_count() -> int:
     """Reports no moderator has dealt with yet (for the admin's index)."""
-    from chat.selectors import open_report_count
-
-    return open_report_count()
+    return selectors.open_report_count()
