@@ -64,3 +64,11 @@ def test_a_lifted_mute_no_longer_refuses(table, users, mod, muted_ana):
     services.mutes_lift(mute_ids=[m.pk for m in users[0].chat_mutes.all()], moderator=mod)
     services.message_post(table_id=table.pk, user=users[0], text="thanks")
     assert Message.objects.count() == 1
+
+
+def test_a_mute_must_end_in_the_future(users, mod):
+    from tables.errors import BadRequest
+
+    with pytest.raises(BadRequest, match="must end in the future"):
+        services.user_mute(user=users[0], until=clock.now(), moderator=mod)
+    assert not users[0].chat_mutes.exists()

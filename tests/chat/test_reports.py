@@ -70,3 +70,14 @@ def test_reports_through_the_api(table, users, dora, api_for):
     tip = say(table, dora, "a tip")
     assert bot.post(f"/api/chat/messages/{tip.pk}/report").status_code == 404
     assert Report.objects.count() == 1
+
+
+def test_a_hidden_message_cannot_be_reported(table, users, mod):
+    from chat.services import messages_hide
+
+    rude = say(table, users[0], "you idiot")
+    messages_hide(message_ids=[rude.pk], moderator=mod)
+    response = report(login_client(users[1]), rude)
+    assert response.status_code == 409
+    assert "A moderator has already removed this message." in response.content.decode()
+    assert not Report.objects.exists()

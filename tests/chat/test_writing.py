@@ -116,3 +116,10 @@ def test_without_javascript_a_message_too_many_gets_the_429_page(table, users, l
     response = client.post(f"/tables/{table.pk}/chat/post/", {"text": "again"})
     assert response.status_code == 429 and "Retry-After" in response
     assert Message.objects.count() == 3
+
+
+def test_a_player_cannot_write_in_the_spectators_chat(table, users):
+    response = post(login_client(users[0]), table, "hello watchers", channel="spectators")
+    assert response.status_code == 403
+    assert "chat is for those watching" in response.content.decode()
+    assert not Message.objects.exists()
