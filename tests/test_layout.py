@@ -39,7 +39,7 @@ def test_every_game_app_has_a_pure_rules_engine():
 
 # -- how the apps depend on each other ---------------------------------------------
 
-FIRST_PARTY = ("config", "accounts", "tables", "notifications", "games")
+FIRST_PARTY = ("config", "accounts", "tables", "notifications", "replays", "chat", "games")
 
 
 def _module_files() -> dict[str, Path]:

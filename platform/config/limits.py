@@ -55,6 +55,10 @@ def _moves_per_table(group: str, request: HttpRequest) -> str:
     return settings.MOVE_RATE_PER_TABLE
 
 
+def _chat_per_user(group: str, request: HttpRequest) -> str:
+    return settings.CHAT_RATE_PER_USER
+
+
 @dataclass(frozen=True)
 class Limit:
     group: str
@@ -69,6 +73,7 @@ RESET_PER_ADDRESS = Limit("password-reset", "ip", "5/h")
 TOKENS_PER_USER = Limit("tokens", "user", "20/h")
 MOVES_PER_USER = Limit("moves-user", "user", _moves_per_user)
 MOVES_PER_TABLE = Limit("moves-table", _table, _moves_per_table)
+CHAT_PER_USER = Limit("chat-user", "user", _chat_per_user)
 
 
 def wait(request: HttpRequest, *limits: Limit) -> int:

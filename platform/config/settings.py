@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "tables",
     "notifications",
     "replays",
+    "chat",
     "games.coup",
     "games.koryo",
     "games.seasons",
@@ -280,6 +281,8 @@ RATELIMIT_IP_META_KEY = "config.limits.client_ip"
 # Moves: a guard against runaway scripts, far above what play needs.
 MOVE_RATE_PER_USER = env("MOVE_RATE_PER_USER", "1200/m")
 MOVE_RATE_PER_TABLE = env("MOVE_RATE_PER_TABLE", "300/m")
+# Chat messages per user, all tables together: a conversation, not a flood.
+CHAT_RATE_PER_USER = env("CHAT_RATE_PER_USER", "10/m")
 
 LOGGING = {
     "version": 1,

@@ -1,11 +1,13 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from chat.api import router as chat_router
 from config import views
 from replays.api import router as replays_router
 from tables.api import api
 
 api.add_router("", replays_router)
+api.add_router("", chat_router)
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -16,5 +18,6 @@ urlpatterns = [
     path("favicon.ico", views.favicon),
     # Before the tables: both live under /tables/<id>/.
     path("", include("replays.urls")),
+    path("tables/<int:table_id>/chat/", include("chat.urls")),
     path("", include("tables.urls")),
 ]

@@ -1,0 +1,186 @@
+"""Reads of the chat: what one person sees of a table's chat, mutes, and the
+cheap mark the chat's poll compares."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Exists, Max, OuterRef, Subquery
+
+from chat.access import Access, access_for
+from chat.models import Channel, Message, Mute, Report
+from tables import clock
+from tables.models import Table
+
+# The newest messages shown per channel; older ones stay in the database.
+RECENT = 100
+REMOVED = "Removed by a moderator."
+
+
+def active_mute(user: AbstractBaseUser | None) -> Mute | None:
+    """The mute that keeps `user` silent longest, if one is running."""
+    if user is None or not user.is_authenticated:
+        return None
+    return Mute.objects.filter(user=user, until__gt=clock.now()).order_by("-until").first()
+
+
+def open_report_count() -> int:
+    return Report.objects.filter(resolved_at__isnull=True).count()
+
+
+@dataclass
+class ShownMessage:
+    """A message as one reader sees it: a hidden one's text is gone unless
+    the reader is staff."""
+
+    id: int
+    channel: str
+    author: str
+    author_id: int
+    at: datetime
+    text: str
+    hidden: bool
+    mine: bool
+    reported: bool
+    can_report: bool
+
+    def as_api(self) -> dict:
+        return {
+            "id": self.id,
+            "channel": self.channel,
+            "author": self.author,
+            "at": self.at.isoformat(),
+            "text": self.text,
+            "hidden": self.hidden,
+            "reported_by_me": self.reported,
+        }
+
+
+@dataclass
+class ChannelView:
+    channel: str
+    label: str
+    messages: list[ShownMessage] = field(default_factory=list)
+
+
+@dataclass
+class ChatView:
+    table: Table
+    access: Access
+    channels: list[ChannelView]
+    muted_until: datetime | None
+    mark: str
+
+    @property
+    def can_write(self) -> bool:
+        return self.access.writable is not None and self.muted_until is None
+
+    @property
+    def writes_in(self) -> str:
+        return Channel(self.access.writable).label if self.access.writable else ""
+
+    @property
+    def empty(self) -> bool:
+        return not any(c.messages for c in self.channels)
+
+
+def _shown(message: Message, access: Access, user_id: int | None) -> ShownMessage:
+    mine = message.author_id == user_id
+    hidden = message.hidden
+    return ShownMessage(
+        id=message.pk,
+        channel=message.channel,
+        author=message.author.username,
+        author_id=message.author_id,
+        at=message.created_at,
+        text=message.text if (not hidden or access.staff) else REMOVED,
+        hidden=hidden,
+        mine=mine,
+        reported=getattr(message, "reported", False),
+        can_report=access.logged_in and not mine and not hidden,
+    )
+
+
+def as_written(message: Message) -> ShownMessage:
+    """A message just written, as its author sees it."""
+    return ShownMessage(
+        id=message.pk,
+        channel=message.channel,
+        author=message.author.username,
+        author_id=message.author_id,
+        at=message.created_at,
+        text=message.text,
+        hidden=False,
+        mine=True,
+        reported=False,
+        can_report=False,
+    )
+
+
+def chat_view(
+    table: Table, user: AbstractBaseUser | None, *, seated: bool | None = None
+) -> ChatView:
+    """What `user` sees of `table`'s chat: a bounded number of queries, however
+    long the chat (a seat, the mark, one per readable channel, a mute)."""
+    access = access_for(table, user, seated=seated)
+    # Read before the messages: one arriving in between is then shown with
+    # an older mark, and the next poll merely redraws once more.
+    mark = current_mark(table.pk, list(access.readable)) or ""
+    user_id = user.pk if access.logged_in else None
+    recent: list[list[Message]] = []
+    for channel in access.readable:
+        query = Message.objects.filter(table=table, channel=channel).select_related("author")
+        if user_id is not None:
+            # In the same query: a page costs no more for the reader's reports.
+            query = query.annotate(
+                reported=Exists(Report.objects.filter(message=OuterRef("pk"), reporter_id=user_id))
+            )
+        rows = list(query.order_by("-id")[:RECENT])
+        rows.reverse()
+        recent.append(rows)
+    mute = active_mute(user) if access.writable else None
+    channels = [
+        ChannelView(
+            channel=channel,
+            label=Channel(channel).label,
+            messages=[_shown(m, access, user_id) for m in rows],
+        )
+        for channel, rows in zip(access.readable, recent, strict=True)
+    ]
+    return ChatView(
+        table=table,
+        access=access,
+        channels=channels,
+        muted_until=mute.until if mute else None,
+        mark=mark,
+    )
+
+
+def _mark(status: str, last_id: int | None, moderated: datetime | None) -> str:
+    stamp = int(moderated.timestamp() * 1_000_000) if moderated else 0
+    return f"{status}.{last_id or 0}.{stamp}"
+
+
+def current_mark(table_id: int, channels: list[str]) -> str | None:
+    """The mark of the table's chat in these channels, in one query (None: no
+    such table): it changes with every new message, every hidden or restored
+    one, and when the game ends (which opens channels to more readers)."""
+    messages = Message.objects.filter(table=OuterRef("pk"), channel__in=channels)
+    row = (
+        Table.objects.filter(pk=table_id)
+        .annotate(
+            last_id=Subquery(
+                messages.order_by().values("table").annotate(m=Max("id")).values("m")[:1]
+            ),
+            moderated=Subquery(
+                messages.order_by().values("table").annotate(m=Max("moderated_at")).values("m")[:1]
+            ),
+        )
+        .values_list("status", "last_id", "moderated")
+        .first()
+    )
+    if row is None:
+        return None
+    return _mark(*row)

@@ -1,0 +1,200 @@
+"""Every write of the chat: posting and reporting messages, and the
+moderators' hiding, dismissing and muting (each of which leaves a
+`ModerationEvent`, the audit trail).
+
+Each refusal raises a `tables.errors.ServiceError` before anything is written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from chat.access import access_for
+from chat.models import MAX_LENGTH, Channel, Message, ModerationEvent, Mute, Report
+from chat.selectors import active_mute
+from tables import clock
+from tables.errors import BadRequest, Conflict, Forbidden, NotFound
+from tables.models import Table
+
+_BLANK_LINES = re.compile(r"\n{3,}")
+
+
+def muted_text(until: datetime) -> str:
+    local = timezone.localtime(until)
+    return (
+        f"You are muted in the chat until {local:%-d %b %Y, %H:%M} {local.tzname()}: "
+        "you can still play, but not write messages."
+    )
+
+
+def clean_text(text: str) -> str:
+    """Plain text as it will be kept: newlines as \\n, no more than one blank
+    line in a row, no spaces around it. Refuses what cannot be kept."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = _BLANK_LINES.sub("\n\n", text).strip()
+    if "\x00" in text:
+        raise BadRequest("A message cannot contain NUL characters.")
+    if not text:
+        raise BadRequest("Write something before sending.")
+    if len(text) > MAX_LENGTH:
+        raise BadRequest(f"A message is at most {MAX_LENGTH} characters; this one has {len(text)}.")
+    return text
+
+
+def message_post(
+    *, table_id: int, user: AbstractBaseUser, text: str, channel: str | None = None
+) -> Message:
+    """Write `text` in the table's chat: the players' channel for a seated
+    player, the spectators' for anyone else logged in (`channel`, if given,
+    must be that one)."""
+    if user is None or not user.is_authenticated:
+        raise Forbidden("Log in to write in the chat.")
+    text = clean_text(text)
+    with transaction.atomic():
+        table = Table.objects.filter(pk=table_id).first()
+        if table is None:
+            raise NotFound("There is no such table.")
+        mute = active_mute(user)
+        if mute is not None:
+            raise Forbidden(muted_text(mute.until))
+        access = access_for(table, user)
+        if channel is not None and channel != access.writable:
+            if channel == Channel.PLAYERS:
+                raise Forbidden("Only the players seated at this table write in the players' chat.")
+            if channel == Channel.SPECTATORS:
+                raise Forbidden(
+                    "Players write in the players' chat; the spectators' chat is for those "
+                    "watching."
+                )
+            raise BadRequest(f"There is no chat channel called “{channel}”.")
+        return Message.objects.create(table=table, channel=access.writable, author=user, text=text)
+
+
+def message_report(*, message_id: int, user: AbstractBaseUser) -> Report:
+    """Queue a message for the moderators; one report per reader and message."""
+    if user is None or not user.is_authenticated:
+        raise Forbidden("Log in to report a message.")
+    message = Message.objects.select_related("table").filter(pk=message_id).first()
+    if message is None or message.channel not in access_for(message.table, user).readable:
+        raise NotFound("There is no such message.")
+    if message.author_id == user.pk:
+        raise Forbidden("You cannot report your own message.")
+    if message.hidden:
+        raise Conflict("A moderator has already removed this message.")
+    try:
+        # Two reports sent at once by the same reader: the unique constraint
+        # lets one in and the other ends here, as a second report would.
+        with transaction.atomic():
+            return Report.objects.create(message=message, reporter=user)
+    except IntegrityError:
+        raise Conflict("You have already reported this message.") from None
+
+
+def _audit(moderator, action: str, *, message: Message | None = None, user=None, note=""):
+    ModerationEvent.objects.create(
+        moderator=moderator, action=action, message=message, user=user, note=note[:300]
+    )
+
+
+def _resolve_reports(message_ids: Iterable[int], moderator, outcome: str) -> int:
+    return Report.objects.filter(message_id__in=list(message_ids), resolved_at__isnull=True).update(
+        resolved_at=clock.now(), resolved_by=moderator, outcome=outcome
+    )
+
+
+def _set_hidden(message_ids: Iterable[int], moderator, *, hide: bool) -> list[Message]:
+    # Two moderators acting at once: the row locks make the second one see
+    # the message already changed, so the trail records it once.
+    messages = list(
+        Message.objects.select_for_update()
+        .filter(pk__in=list(message_ids), hidden_at__isnull=hide)
+        .select_related("author")
+        .order_by("pk")
+    )
+    now = clock.now()
+    action = ModerationEvent.Action.HIDE if hide else ModerationEvent.Action.RESTORE
+    for message in messages:
+        message.hidden_at, message.hidden_by = (now, moderator) if hide else (None, None)
+        message.moderated_at = now
+        message.save(update_fields=["hidden_at", "hidden_by", "moderated_at"])
+        _audit(moderator, action, message=message, user=message.author)
+    return messages
+
+
+@transaction.atomic
+def messages_hide(*, message_ids: Iterable[int], moderator: AbstractBaseUser) -> int:
+    """Hide these messages from everyone but staff and close their open
+    reports. Returns how many were hidden (already hidden ones are left)."""
+    messages = _set_hidden(message_ids, moderator, hide=True)
+    _resolve_reports([m.pk for m in messages], moderator, Report.Outcome.HIDDEN)
+    return len(messages)
+
+
+@transaction.atomic
+def messages_restore(*, message_ids: Iterable[int], moderator: AbstractBaseUser) -> int:
+    """Show hidden messages again (a hiding made by mistake)."""
+    return len(_set_hidden(message_ids, moderator, hide=False))
+
+
+@transaction.atomic
+def reports_dismiss(*, report_ids: Iterable[int], moderator: AbstractBaseUser) -> int:
+    """Close these open reports, leaving their messages as they are."""
+    reports = list(
+        Report.objects.select_for_update()
+        .filter(pk__in=list(report_ids), resolved_at__isnull=True)
+        .select_related("message")
+        .order_by("pk")
+    )
+    now = clock.now()
+    for report in reports:
+        report.resolved_at = now
+        report.resolved_by = moderator
+        report.outcome = Report.Outcome.DISMISSED
+        report.save(update_fields=["resolved_at", "resolved_by", "outcome"])
+        _audit(
+            moderator,
+            ModerationEvent.Action.DISMISS,
+            message=report.message,
+            user=report.message.author,
+            note=f"Reported by {report.reporter}",
+        )
+    return len(reports)
+
+
+@transaction.atomic
+def user_mute(
+    *, user: AbstractBaseUser, until: datetime, moderator: AbstractBaseUser, reason: str = ""
+) -> Mute:
+    """Keep `user` out of every table's chat until `until`."""
+    if until <= clock.now():
+        raise BadRequest("A mute must end in the future.")
+    mute = Mute.objects.create(user=user, until=until, reason=reason[:200], created_by=moderator)
+    _audit(
+        moderator,
+        ModerationEvent.Action.MUTE,
+        user=user,
+        note=f"Until {until:%Y-%m-%d %H:%M %Z}" + (f": {reason}" if reason else ""),
+    )
+    return mute
+
+
+@transaction.atomic
+def mutes_lift(*, mute_ids: Iterable[int], moderator: AbstractBaseUser) -> int:
+    now = clock.now()
+    mutes = list(
+        Mute.objects.select_for_update()
+        .filter(pk__in=list(mute_ids), until__gt=now)
+        .select_related("user")
+        .order_by("pk")
+    )
+    for mute in mutes:
+        mute.until = now
+        mute.save(update_fields=["until"])
+        _audit(moderator, ModerationEvent.Action.UNMUTE, user=mute.user)
+    return len(mutes)
