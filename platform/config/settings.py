@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "accounts",
     "tables",
     "notifications",
+    "players",
     "games.coup",
     "games.koryo",
     "games.seasons",

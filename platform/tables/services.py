@@ -27,6 +27,7 @@ from django.db import IntegrityError, transaction
 from games import registry
 from games.engine import Engine, IllegalMove, InvalidOptions, find_move
 from notifications import outbox
+from players import ratings
 from tables import clock, seat_clocks
 from tables.errors import BadRequest, Conflict, Forbidden, NotFound, StaleVersion
 from tables.models import Move, Seat, Table
@@ -46,9 +47,11 @@ def table_create(
     max_players: int | None = None,
     time_control: str | clock.TimeControl = clock.DEFAULT_PRESET,
     max_timeouts: int = 3,
+    rated: bool = True,
 ) -> Table:
     """Open a table; the creator takes seat 0. `time_control` is a preset's
-    key or a `TimeControl` (see `clock.custom`)."""
+    key or a `TimeControl` (see `clock.custom`); a `rated` game's result
+    changes its players' ratings."""
     try:
         entry = registry.get(game)
     except LookupError:
@@ -86,6 +89,7 @@ def table_create(
             time_increment=preset.increment,
             time_cap=preset.cap,
             max_timeouts=max_timeouts,
+            rated=rated,
             summary=f"Waiting for players (1 of {max_players})",
         )
         Seat.objects.create(table=table, number=0, user=creator)
@@ -375,6 +379,8 @@ class _Play:
             dropped = [s.number for s in self.seats if s.dropped]
             table.outcome = {**result.as_dict(), "dropped": dropped}
             table.finished_at = self.now
+            # In the transaction that ends the game, under its row lock.
+            ratings.game_rate(table=table, seats=self.seats)
         # Only what a move changes: the options and the deal's log stay put.
         table.save(update_fields=TABLE_PLAY_FIELDS)
         asked = seat_clocks.update(
@@ -580,6 +586,7 @@ def table_rematch(*, table_id: int, user: AbstractBaseUser) -> Table:
             max_players=old.max_players,
             time_control=control,
             max_timeouts=old.max_timeouts,
+            rated=old.rated,
         )
         for seat in players:
             if seat.user_id != user.pk:
