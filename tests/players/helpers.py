@@ -12,15 +12,16 @@ def coup_to_the_last_card(winner, *losers, rated: bool = True, **kwargs) -> Tabl
     """A Coup table of one round, seated `winner` (seat 0) then `losers`:
     it is the winner's turn, with 7 coins for each loser, and every loser is
     down to one card, so each coup the winner makes knocks a player out."""
-    table = start_table("coup", [winner, *losers], {"rounds_to_win": 1}, rated=rated, **kwargs)
+    # This deal has seat 0 play first (with two players or three).
+    table = start_table(
+        "coup", [winner, *losers], {"rounds_to_win": 1}, rated=rated, seed=3, **kwargs
+    )
+    assert table.to_act == [0]
     state = state_of(table)
-    state["turn"] = 0
     state["coins"][0] = 7 * len(losers)
     for seat in range(1, len(losers) + 1):
         state["hands"][seat] = state["hands"][seat][:1]
     CoupState.objects.filter(pk=table.pk).update(state=state)
-    Table.objects.filter(pk=table.pk).update(to_act=[0])
-    table.refresh_from_db()
     return table
 
 
