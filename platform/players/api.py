@@ -92,7 +92,9 @@ def _game_out(row: selectors.GameRow) -> dict:
     }
 
 
-@router.get("/players/{username}", response={200: PlayerOut, 404: ErrorOut}, auth=None)
+@router.get(
+    "/players/{username}", response={200: PlayerOut, 400: ErrorOut, 404: ErrorOut}, auth=None
+)
 def player_get(request: HttpRequest, username: str):
     """A player's ratings, reliability, games in play and latest finished games."""
     player = selectors.player_get(username)
@@ -118,7 +120,9 @@ def player_get(request: HttpRequest, username: str):
     }
 
 
-@router.get("/ratings/{game}", response={200: LeaderboardOut, 404: ErrorOut}, auth=None)
+@router.get(
+    "/ratings/{game}", response={200: LeaderboardOut, 400: ErrorOut, 404: ErrorOut}, auth=None
+)
 def leaderboard(request: HttpRequest, game: str, page: int = Query(1, ge=1)):
     """A game's leaderboard, best first, 50 players a page."""
     try:

@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.paginator import Page, Paginator
 from django.db.models import Count, F, Prefetch, Q, Sum
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from players.models import Rating, RatingChange
@@ -21,6 +22,8 @@ IN_PLAY_LIMIT = 50
 
 
 def player_get(username: str) -> AbstractBaseUser:
+    if "\x00" in username:  # PostgreSQL cannot compare text with NUL in it
+        raise Http404("There is no such player.")
     return get_object_or_404(get_user_model(), username=username, is_active=True)
 
 

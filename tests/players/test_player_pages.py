@@ -61,6 +61,7 @@ def test_a_player_page_shows_ratings_games_and_reliability(client, history, ana)
 
 def test_a_player_page_of_nobody_is_not_found(client, db):
     assert client.get("/players/nobody/").status_code == 404
+    assert client.get("/players/a%00b/").status_code == 404
 
 
 def test_a_newcomer_page_says_there_is_nothing_yet(client, ana):

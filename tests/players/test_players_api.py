@@ -38,6 +38,7 @@ def test_a_player_is_readable_without_a_token(client, ana, ben):
 def test_an_unknown_player_answers_404(client, db):
     response = client.get("/api/players/nobody")
     assert response.status_code == 404 and "detail" in response.json()
+    assert client.get("/api/players/a%00b").status_code == 404
 
 
 def test_a_leaderboard_lists_the_best_first_with_its_pages(client, ana, ben, carl):
