@@ -3,14 +3,17 @@ that ends it; unrated and cancelled games change nothing."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.db import IntegrityError, transaction
 
+from games.coup.models import CoupState
 from players import ratings
 from players.models import Rating, RatingChange
 from tables import services
 from tables.models import Table
-from tests.conftest import make_user, requires_postgres, start_table
+from tests.conftest import make_user, requires_postgres, start_table, state_of
 from tests.players.helpers import coup, coup_to_the_last_card, finish_coup
 from tests.support.concurrency import race
 
@@ -64,6 +67,26 @@ def test_a_dropped_player_loses_to_everyone_even_one_knocked_out_earlier(ana, be
     changes = {c.user_id: c for c in RatingChange.objects.filter(table=table)}
     assert [changes[u.pk].place for u in (ana, ben, carl)] == [1, 2, 3]
     assert rating(ana).shown > rating(ben).shown > rating(carl).shown
+
+
+def test_a_game_the_sweep_ends_is_rated_with_the_dropped_winner_last(ana, ben, frozen):
+    # Ben plays first, down to his last card; ana, seated second with 10
+    # coins, has left: her dropped seat's only move is the coup that wins.
+    table = start_table(
+        "coup", [ben, ana], {"rounds_to_win": 1}, time_control="fast", seed=3, rated=True
+    )
+    state = state_of(table)
+    state["coins"][1] = 10
+    state["hands"][0] = state["hands"][0][:1]
+    CoupState.objects.filter(pk=table.pk).update(state=state)
+    services.seat_drop(table_id=table.pk, number=1, reason="Left the site")
+    frozen.advance(timedelta(days=1))
+    assert services.table_timeouts_play(table_id=table.pk, now=frozen.now) == 1
+    table.refresh_from_db()
+    assert table.status == "finished" and table.outcome["winners"] == [1]
+    changes = {c.user_id: c for c in RatingChange.objects.filter(table=table)}
+    assert (changes[ben.pk].place, changes[ana.pk].place) == (1, 2)
+    assert rating(ben).shown > 1500 > rating(ana).shown
 
 
 def test_rating_a_finished_game_again_changes_nothing(ana, ben):
