@@ -39,7 +39,16 @@ def test_every_game_app_has_a_pure_rules_engine():
 
 # -- how the apps depend on each other ---------------------------------------------
 
-FIRST_PARTY = ("config", "accounts", "tables", "notifications", "replays", "chat", "games")
+FIRST_PARTY = (
+    "config",
+    "accounts",
+    "tables",
+    "notifications",
+    "replays",
+    "chat",
+    "players",
+    "games",
+)
 
 
 def _module_files() -> dict[str, Path]:

@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "notifications",
     "replays",
     "chat",
+    "players",
     "games.coup",
     "games.koryo",
     "games.seasons",

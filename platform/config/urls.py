@@ -3,11 +3,13 @@ from django.urls import include, path
 
 from chat.api import router as chat_router
 from config import views
+from players.api import router as players_api
 from replays.api import router as replays_router
 from tables.api import api
 
 api.add_router("", replays_router)
 api.add_router("", chat_router)
+api.add_router("", players_api)
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -19,5 +21,6 @@ urlpatterns = [
     # Before the tables: both live under /tables/<id>/.
     path("", include("replays.urls")),
     path("tables/<int:table_id>/chat/", include("chat.urls")),
+    path("", include("players.urls")),
     path("", include("tables.urls")),
 ]

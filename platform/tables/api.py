@@ -23,7 +23,7 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.security import HttpBearer
 from ninja.security.apikey import APIKeyCookie
 from ninja.utils import check_csrf
-from pydantic import AfterValidator, Field, StrictInt, StringConstraints
+from pydantic import AfterValidator, Field, StrictBool, StrictInt, StringConstraints
 
 from accounts.tokens import token_user
 from config import limits
@@ -192,6 +192,7 @@ class TableOut(Schema):
     options: dict[str, Any]
     max_players: int
     time_control: str
+    rated: bool
     seats: list[SeatOut]
     to_act: list[int]
     my_seat: int | None
@@ -214,6 +215,7 @@ class TableIn(Schema):
     time_increment_seconds: StrictInt | None = None
     time_cap_seconds: StrictInt | None = None
     max_timeouts: StrictInt = 3
+    rated: StrictBool = Field(True, description="Whether the result changes the players' ratings.")
     invite: list[Username] = Field(
         default_factory=list, max_length=10, description="Usernames to invite (at most 10)."
     )
@@ -271,6 +273,7 @@ def _table_out(table: Table, user: AbstractBaseUser, state: dict | None = None) 
         "options": table.options,
         "max_players": table.max_players,
         "time_control": table.time_control,
+        "rated": table.rated,
         "seats": [s.as_api() for s in tv.seats],
         "to_act": list(table.to_act),
         "my_seat": tv.my_seat,
@@ -344,6 +347,7 @@ def tables_create(request: HttpRequest, payload: TableIn):
             max_players=payload.max_players,
             time_control=time_control,
             max_timeouts=payload.max_timeouts,
+            rated=payload.rated,
         )
         for username in payload.invite:
             services.table_invite(table_id=table.pk, user=request.auth, username=username)

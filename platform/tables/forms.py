@@ -86,6 +86,12 @@ class TableForm(forms.Form):
             choices=[(n, str(n)) for n in range(1, 6)],
             initial=3,
         )
+        self.fields["rated"] = forms.BooleanField(
+            label="Rated game",
+            required=False,
+            initial=True,
+            help_text="The result changes the players' ratings for this game.",
+        )
 
     def options(self) -> dict[str, Any]:
         return {opt.key: self.cleaned_data[f"opt_{opt.key}"] for opt in self.engine.options}

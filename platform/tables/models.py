@@ -42,6 +42,8 @@ class Table(models.Model):
     max_timeouts = models.PositiveSmallIntegerField(
         default=3, help_text="Timeouts after which a player is dropped."
     )
+    # A rated game's result changes its players' ratings (see players.ratings).
+    rated = models.BooleanField(default=True)
 
     # Public summaries, so lists need no state decoding.
     to_act = models.JSONField(default=list, blank=True)

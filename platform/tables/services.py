@@ -47,9 +47,11 @@ def table_create(
     max_players: int | None = None,
     time_control: str | clock.TimeControl = clock.DEFAULT_PRESET,
     max_timeouts: int = 3,
+    rated: bool = True,
 ) -> Table:
     """Open a table; the creator takes seat 0. `time_control` is a preset's
-    key or a `TimeControl` (see `clock.custom`)."""
+    key or a `TimeControl` (see `clock.custom`); a `rated` game's result
+    changes its players' ratings."""
     try:
         entry = registry.get(game)
     except LookupError:
@@ -87,6 +89,7 @@ def table_create(
             time_increment=preset.increment,
             time_cap=preset.cap,
             max_timeouts=max_timeouts,
+            rated=rated,
             summary=f"Waiting for players (1 of {max_players})",
         )
         Seat.objects.create(table=table, number=0, user=creator)
@@ -400,6 +403,8 @@ class _Play:
             now=self.now,
         )
         if result is not None:
+            # In the transaction that ends the game, under its row lock: the
+            # ratings and the game-over emails follow from it.
             events.game_finished.send(sender=Table, table=table, seats=self.seats, now=self.now)
 
 
@@ -611,6 +616,7 @@ def table_rematch(*, table_id: int, user: AbstractBaseUser) -> Table:
             max_players=old.max_players,
             time_control=control,
             max_timeouts=old.max_timeouts,
+            rated=old.rated,
         )
         for seat in players:
             if seat.user_id != user.pk:

@@ -53,6 +53,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
                 max_players=form.cleaned_data["max_players"],
                 time_control=form.cleaned_data["time_control"],
                 max_timeouts=form.cleaned_data["max_timeouts"],
+                rated=form.cleaned_data["rated"],
             )
         except ServiceError as exc:
             form.add_error(None, exc.message)

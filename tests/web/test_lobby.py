@@ -20,7 +20,8 @@ def test_the_lobby_lists_open_tables_with_seats_taken(users, client):
     services.table_join(table_id=table.pk, user=users[1])
     page = client.get("/").content.decode()
     assert f"Coup #{table.pk}" in page
-    assert "2 of 4" in page and "ana, ben" in page
+    assert "2 of 4" in page
+    assert 'href="/players/ana/">ana</a>, <a class="player" href="/players/ben/">ben</a>' in page
     assert "Factions: On" in page
 
 

@@ -1,0 +1,36 @@
+"""Ratings for operators: to read, never to edit (a rating is the sum of the
+games behind it; a change made here would have no game to answer for it)."""
+
+from django.contrib import admin
+from django.http import HttpRequest
+
+from players.models import Rating, RatingChange
+
+
+class ReadOnly(admin.ModelAdmin):
+    def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+
+@admin.register(Rating)
+class RatingAdmin(ReadOnly):
+    list_display = ("user", "game", "shown", "games", "mu", "sigma", "updated_at")
+    list_filter = ("game",)
+    search_fields = ("user__username",)
+    ordering = ("game", "-shown")
+    list_select_related = ("user",)
+
+
+@admin.register(RatingChange)
+class RatingChangeAdmin(ReadOnly):
+    list_display = ("table", "user", "game", "place", "shown_before", "shown_after", "created_at")
+    list_filter = ("game",)
+    search_fields = ("user__username", "=table__id")
+    date_hierarchy = "created_at"
+    list_select_related = ("user", "table")

@@ -1,0 +1,43 @@
+"""`{% player_link username %}`: a player's name, linked to their page."""
+
+from django import template
+from django.urls import reverse
+from django.utils.html import format_html
+
+register = template.Library()
+
+
+@register.simple_tag
+def player_link(username: str, css: str = "player") -> str:
+    if not username:
+        return ""
+    return format_html(
+        '<a class="{}" href="{}">{}</a>', css, reverse("player", args=[username]), username
+    )
+
+
+@register.filter
+def place_text(place: int | None, shared: bool = False) -> str:
+    """1 -> '1st', with 'shared' for a place held by several players."""
+    if not place:
+        return ""
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{'shared ' if shared else ''}{place}{suffix}"
+
+
+@register.filter
+def signed(number: int) -> str:
+    """+12, ±0, and a real minus sign for a loss."""
+    if number > 0:
+        return f"+{number}"
+    if number < 0:
+        return f"−{-number}"
+    return "±0"
+
+
+@register.inclusion_tag("players/_rating_changes.html")
+def rating_changes(table) -> dict:
+    """The end of a rated game: each player's new rating (one query)."""
+    from players.selectors import rating_changes_of
+
+    return {"changes": rating_changes_of(table) if table.rated else []}
