@@ -263,8 +263,10 @@ def _option_out(opt) -> dict[str, Any]:
     }
 
 
-def _table_out(table: Table, user: AbstractBaseUser, state: dict | None = None) -> dict[str, Any]:
-    tv = table_view(table, user, log_limit=0, state=state)
+def _table_out(
+    table: Table, user: AbstractBaseUser, state: dict | None = None, seats=None
+) -> dict[str, Any]:
+    tv = table_view(table, user, log_limit=0, state=state, seats=seats)
     return {
         "id": table.pk,
         "game": table.game,
@@ -423,7 +425,7 @@ def move_create(request: HttpRequest, table_id: int, payload: MoveIn):
     result = services.move_submit(
         table_id=table_id, user=request.auth, version=payload.version, move=payload.move
     )
-    return _table_out(result.table, request.auth, state=result.state)
+    return _table_out(result.table, request.auth, state=result.state, seats=result.seats)
 
 
 @api.put("/tables/{table_id}/standing-orders", response={200: TableOut, **ERRORS}, tags=["moves"])

@@ -243,12 +243,17 @@ def table_view(
     *,
     log_limit: int | None = RECENT_LOG,
     state: dict[str, Any] | None = None,
+    seats: list[Seat] | None = None,
 ) -> TableView:
-    """Everything `user` may see of `table`: a few queries (seats, vacations,
-    state unless given, the last `log_limit` moves: None for all, 0 for none)."""
+    """Everything `user` may see of `table`: a few queries (seats with their
+    users unless given, vacations, state unless given, the last `log_limit`
+    moves: None for all, 0 for none)."""
     entry = registry.get(table.game)
     engine = entry.engine
-    seats = list(table.seats.select_related("user").order_by("number"))
+    if seats is None:
+        seats = list(table.seats.select_related("user").order_by("number"))
+    else:
+        seats = sorted(seats, key=lambda s: s.number)
     now = clock.now()
     # Vacations only stop clocks: without a time limit there is nothing to show.
     timed = table.is_active and table.time_bank is not None

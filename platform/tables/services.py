@@ -106,7 +106,8 @@ def _lock(table_id: int) -> Table:
 def _lock_as_player(table_id: int, user: AbstractBaseUser) -> tuple[Table, list[Seat], Seat]:
     """The table locked, its seats, and the user's own seat (refused if none)."""
     table = _lock(table_id)
-    seats = list(table.seats.all())
+    # With the users: a move's answer draws the seats from these (no second read).
+    seats = list(table.seats.select_related("user"))
     seat = next((s for s in seats if s.user_id == user.pk), None)
     if seat is None:
         raise Forbidden("You are not playing at this table.")
@@ -218,6 +219,7 @@ class MoveResult:
     seat: int
     applied: int  # moves written, the player's own and automatic ones
     state: dict  # the game's state after them (for the caller's view only)
+    seats: list[Seat]  # the table's seats after them, with their users
 
 
 def move_submit(
@@ -254,7 +256,11 @@ def move_submit(
         play.record(seat.number, move, Move.Kind.PLAYER)
         play.finish(viewer=seat)
     return MoveResult(
-        table=table, seat=seat.number, applied=table.version - version, state=play.state
+        table=table,
+        seat=seat.number,
+        applied=table.version - version,
+        state=play.state,
+        seats=seats,
     )
 
 

@@ -207,3 +207,28 @@ def test_a_checked_token_costs_no_query_on_the_next_request(users, django_assert
     token_user(key)
     with django_assert_num_queries(0):
         assert token_user(key) == users[0]
+
+
+def test_a_move_reads_the_seats_once_and_answers_from_them(users):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    table = start_table("coup", users[:3], time_control="normal")
+    bot = ApiClient(users[table.to_act[0]])
+    bot.get("/api/games")  # the token is checked once, before
+    with CaptureQueriesContext(connection) as queries:
+        answer = bot.post(
+            f"/api/tables/{table.pk}/moves",
+            {"version": table.version, "move": {"action": "income"}},
+        )
+    assert answer.status_code == 200
+    seat_reads = [
+        q["sql"]
+        for q in queries
+        if q["sql"].startswith("SELECT") and '"tables_seat"' in q["sql"].split("FROM", 1)[1][:40]
+    ]
+    assert len(seat_reads) == 1, seat_reads
+    # The answer's seats are those after the move: the next player is asked.
+    assert [s["must_act"] for s in answer.json()["seats"]] == [
+        s.number in answer.json()["to_act"] for s in table.seats.order_by("number")
+    ]
