@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import NinjaAPI, Schema, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
@@ -28,7 +28,7 @@ from pydantic import AfterValidator, Field, StrictBool, StrictInt, StringConstra
 from accounts.tokens import token_user
 from config import limits
 from games import registry
-from tables import clock, services
+from tables import clock, queries, services
 from tables.errors import ServiceError
 from tables.models import Table
 from tables.present import outcome_for_reading, summary_text, table_view
@@ -359,7 +359,11 @@ def tables_create(request: HttpRequest, payload: TableIn):
 @api.get("/tables/{table_id}", response={200: TableOut, **ERRORS}, tags=["tables"])
 def table_get(request: HttpRequest, table_id: int):
     """The table as the caller may see it, with their legal moves."""
-    return _table_out(_table(table_id), request.auth)
+    found = queries.table_with_state(table_id)
+    if found is None:
+        raise Http404("No Table matches the given query.")
+    table, state = found
+    return _table_out(table, request.auth, state=state)
 
 
 @api.post("/tables/{table_id}/join", response={200: TableOut, **ERRORS}, tags=["tables"])

@@ -215,7 +215,7 @@ def test_a_move_reads_the_seats_once_and_answers_from_them(users):
 
     table = start_table("coup", users[:3], time_control="normal")
     bot = ApiClient(users[table.to_act[0]])
-    bot.get("/api/games")  # the token is checked once, before
+    bot.get("/api/tables")  # the token is checked once, before
     with CaptureQueriesContext(connection) as queries:
         answer = bot.post(
             f"/api/tables/{table.pk}/moves",
@@ -232,3 +232,26 @@ def test_a_move_reads_the_seats_once_and_answers_from_them(users):
     assert [s["must_act"] for s in answer.json()["seats"]] == [
         s.number in answer.json()["to_act"] for s in table.seats.order_by("number")
     ]
+
+
+@pytest.mark.parametrize("game", ["coup", "koryo", "seasons", "troyes"])
+def test_a_table_read_loads_the_table_and_its_state_in_one_query(
+    users, game, django_assert_num_queries
+):
+    from tests.conftest import state_of
+
+    table = start_table(game, users[:2])
+    bot = ApiClient(users[0])
+    bot.get(f"/api/tables/{table.pk}")  # the token is checked, then trusted a while
+    # The table with its state, then its seats with their users.
+    with django_assert_num_queries(2):
+        answer = bot.get(f"/api/tables/{table.pk}")
+    assert answer.status_code == 200
+    from games import registry
+
+    assert answer.json()["view"] == registry.get(game).engine.view(state_of(table), 0)
+
+
+def test_reading_a_table_that_does_not_exist_is_a_404(users):
+    answer = ApiClient(users[0]).get("/api/tables/999999")
+    assert answer.status_code == 404 and answer.json()["detail"]
