@@ -21,20 +21,29 @@ def _state_tables() -> list[str]:
     return [entry.state_model._meta.db_table for entry in registry.all_games()]
 
 
-def table_with_state(table_id: int) -> tuple[Table, dict[str, Any] | None] | None:
+def table_with_state(
+    table_id: int, *, lock: bool = False
+) -> tuple[Table, dict[str, Any] | None] | None:
     """A table and its game's current state in one query (None: no such
     table; the state is None before the start). Each game keeps its states
-    in its own table: all are joined, one at most holds this table's row."""
+    in its own table: all are joined, one at most holds this table's row.
+
+    `lock`: the table row is locked for the rest of the transaction (FOR
+    UPDATE OF the table only), as `select_for_update` would: two moves on one
+    table are then applied one after the other, and the state read is the
+    one the first move left."""
     names = _state_tables()
     quote = connection.ops.quote_name
     joins = " ".join(
         f"LEFT JOIN {quote(name)} s{i} ON s{i}.table_id = t.id" for i, name in enumerate(names)
     )
     state = "COALESCE(" + ", ".join(f"s{i}.state" for i in range(len(names))) + ")"
+    # SQLite has no row locks: its transactions take the whole file.
+    locking = " FOR UPDATE OF t" if lock and connection.features.has_select_for_update else ""
     rows = list(
         Table.objects.raw(
             f"SELECT t.*, {state} AS game_state FROM {quote(Table._meta.db_table)} t "
-            f"{joins} WHERE t.id = %s",
+            f"{joins} WHERE t.id = %s{locking}",
             [table_id],
         )
     )

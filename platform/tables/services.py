@@ -28,7 +28,7 @@ from django.db import IntegrityError, transaction
 
 from games import registry
 from games.engine import Engine, IllegalMove, InvalidOptions, find_move
-from tables import clock, events, seat_clocks
+from tables import clock, events, queries, seat_clocks
 from tables.errors import BadRequest, Conflict, Forbidden, NotFound, StaleVersion
 from tables.models import Move, Seat, Table
 
@@ -106,12 +106,16 @@ def _lock(table_id: int) -> Table:
 def _lock_as_player(table_id: int, user: AbstractBaseUser) -> tuple[Table, list[Seat], Seat]:
     """The table locked, its seats, and the user's own seat (refused if none)."""
     table = _lock(table_id)
+    return (table, *_seats_as_player(table, user))
+
+
+def _seats_as_player(table: Table, user: AbstractBaseUser) -> tuple[list[Seat], Seat]:
     # With the users: a move's answer draws the seats from these (no second read).
     seats = list(table.seats.select_related("user"))
     seat = next((s for s in seats if s.user_id == user.pk), None)
     if seat is None:
         raise Forbidden("You are not playing at this table.")
-    return table, seats, seat
+    return seats, seat
 
 
 def _open_summary(table: Table, seated: int) -> str:
@@ -235,7 +239,11 @@ def move_submit(
     if isinstance(version, bool) or not isinstance(version, int):
         raise BadRequest("Send the table's version (an integer) with your move.")
     with transaction.atomic():
-        table, seats, seat = _lock_as_player(table_id, user)
+        found = queries.table_with_state(table_id, lock=True)
+        if found is None:
+            raise NotFound("There is no such table.")
+        table, state = found
+        seats, seat = _seats_as_player(table, user)
         if not table.is_active:
             raise Conflict("This game is not in play.")
         if version != table.version:
@@ -251,7 +259,7 @@ def move_submit(
                 "Your time for this move ran out, so it can no longer be played: "
                 "the game will make its default move for you."
             )
-        play = _Play.load(table, seats, now)
+        play = _Play(table, registry.get(table.game), state, seats, now)
         move = _legal_or_refuse(play.engine, play.state, seat.number, move)
         play.record(seat.number, move, Move.Kind.PLAYER)
         play.finish(viewer=seat)
