@@ -119,12 +119,20 @@
     return !!region.querySelector(".status-line.my-turn");
   }
 
+  // Two redraws of one region can overlap (a poll's answer arriving while
+  // the last one settles): the first's snapshot is kept, and focus is
+  // restored once the last of them has settled.
+  var pending = {};
+
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
-    if (!target || !target.id) return;
+    // A poll's "nothing new" (204) comes here too, and is never swapped.
+    if (!event.detail.shouldSwap || !target || !target.id) return;
     var active = document.activeElement;
     var inside = !!active && active !== target && target.contains(active);
     var lost = !active || active === document.body || active === target;
+    pending[target.id] = (pending[target.id] || 0) + 1;
+    if (remembered[target.id]) return;
     remembered[target.id] = {
       // Focus elsewhere on the page (a form being filled in) is left alone.
       mine: inside || lost,
@@ -134,8 +142,11 @@
     };
   });
 
-  document.addEventListener("htmx:afterSettle", function () {
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var target = event.detail.target;
+    if (target && target.id && pending[target.id]) pending[target.id] -= 1;
     Object.keys(remembered).forEach(function (id) {
+      if (pending[id]) return;
       var before = remembered[id];
       delete remembered[id];
       var region = document.getElementById(id);

@@ -91,7 +91,7 @@ def test_a_coup_turn_is_played_with_the_keyboard_and_announced(page_for, setting
     said = wait_for_live(page, "carol takes Income.", "Your turn")
     assert said.index("carol takes Income.") < said.index("Your turn")
     # The question has focus, and it is read as such.
-    assert focused(page, "el.id") == "status-line"
+    assert focused(page, "el.id") == "status-line", focused(page, "el.outerHTML.slice(0, 300)")
     assert focused(page, "el.textContent").strip().startswith("Your turn")
 
     # From the question to my moves in two keys, then on to Income.
