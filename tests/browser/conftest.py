@@ -115,6 +115,11 @@ def open_two_player_table(ana, ben, game: str, seed: int, *, selects: dict[str, 
     ben.click("button:has-text('Join')")
     ana.reload()
     ana.click("button:has-text('Start the game')")
+    # Both pages become the game by themselves (ana's by the start's redirect,
+    # ben's when his waiting room's poll sees the start and reloads): wait for
+    # both, so that no later navigation interrupts theirs.
+    for page in (ana, ben):
+        page.wait_for_selector("#board", timeout=20_000)
     table.refresh_from_db()
     return table
 
