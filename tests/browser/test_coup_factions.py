@@ -59,6 +59,9 @@ def test_a_convert_and_a_challenged_embezzle_are_played_through_the_table_page(n
         pages[name].click("button:has-text('Join this table')")
     ana.reload()
     ana.click("button:has-text('Start the game')")
+    # Every page becomes the game by itself; a navigation now would race it.
+    for page in pages.values():
+        page.wait_for_selector("#board", timeout=20_000)
 
     # COUP-OP19: the first player is a Loyalist, the next a Reformist, the
     # third a Loyalist. The second player will embezzle: make that claim true.

@@ -44,7 +44,9 @@ def test_two_players_play_coup_to_the_end_in_their_browsers(new_page, settings):
     ben.click("button:has-text('Join')")
     ana.reload()
     ana.click("button:has-text('Start the game')")
-    ben.goto(f"/tables/{table.pk}/")
+    # Both pages become the game by themselves (ben's when its poll sees the start).
+    for page in (ana, ben):
+        page.wait_for_selector("#board", timeout=20_000)
     pages = {"ana": ana, "ben": ben}
 
     challenged = False
