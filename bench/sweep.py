@@ -5,11 +5,15 @@ Builds a scratch PostgreSQL database with N active two-player Coup tables
 them not late, then times:
 
 1. a sweep that finds nothing due (the cost of scanning the indexes);
-2. a sweep with a share of tables whose reminder is due;
-3. a sweep with a share of tables whose seat is late (each plays its timeout
-   move through the move service, as in production).
+2. the reminders of a share of tables whose reminder is due;
+3. the timeouts of a share of tables whose seat is late (each plays its
+   timeout move through the move service, as in production);
+4. side by side, as many API moves (POST /api/tables/{id}/moves, through
+   Django's request handler and middleware, token auth) on tables of the
+   same kind, by the player on the clock, in the same process and database.
 
-Figures are printed per 1,000 tables. Not a test.
+It prints the sweep's figures per 1,000 tables, the cost of one timeout and
+of one API move, and their ratio. Production settings (DEBUG off). Not a test.
 
     .venv/bin/python -m bench.sweep [--tables 100000] [--late 1000] [--keep]
 
@@ -68,10 +72,10 @@ def populate(count: int, late: int, reminders: int, now: datetime) -> None:
             INSERT INTO tables_table (game, options, max_players, status, creator_id, seed,
                 engine_version, version, time_control, time_bank, time_increment, time_cap,
                 max_timeouts, to_act, prompt, summary, created_at, updated_at, started_at,
-                setup_log)
+                setup_log, rated)
             SELECT 'coup', %s::jsonb, 2, 'active', %s, g, 1, 0, 'normal',
                    interval '1 day', interval '1 day', interval '3 days', 3,
-                   %s::jsonb, 'take a turn', '2 players left', %s, %s, %s, '[]'::jsonb
+                   %s::jsonb, 'take a turn', '2 players left', %s, %s, %s, '[]'::jsonb, true
             FROM generate_series(1, %s) AS g
             """,
             [
@@ -116,6 +120,40 @@ def populate(count: int, late: int, reminders: int, now: datetime) -> None:
         cur.execute("ANALYZE")
 
 
+def api_moves(count: int, *, first: int) -> float:
+    """Milliseconds per API move: `count` moves, one on each table from id
+    `first` on, by the player on the clock, each the move any turn allows."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from accounts.tokens import token_create
+    from tables.models import Seat
+
+    headers = {}
+    for user in get_user_model().objects.all():
+        headers[user.pk] = {"HTTP_AUTHORIZATION": f"Bearer {token_create(user=user, name='b')[1]}"}
+    acting = dict(
+        Seat.objects.filter(must_act=True, table_id__gte=first).values_list("table_id", "user_id")
+    )
+    # The proxy in front of the site would say the request came over HTTPS.
+    client = Client(HTTP_X_FORWARDED_PROTO="https")
+    body = json.dumps({"version": 0, "move": {"action": "income"}})
+    tables = list(range(first, first + count))
+    # One move first: the code paths warm, as they are in the sweep's loop.
+    warm = tables.pop()
+    start = None
+    for table_id in [warm, *tables]:
+        response = client.post(
+            f"/api/tables/{table_id}/moves",
+            body,
+            content_type="application/json",
+            **headers[acting[table_id]],
+        )
+        assert response.status_code == 200, response.content
+        start = start or time.perf_counter()
+    return (time.perf_counter() - start) / len(tables) * 1000
+
+
 def timed(label: str, action, per: int):
     start = time.perf_counter()
     report = action()
@@ -140,6 +178,15 @@ def main() -> None:
     os.environ["CELERY_BROKER_URL"] = os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379/14")
     os.environ.setdefault("EMAIL_URL", "dummy://")
     os.environ.setdefault("LOG_LEVEL", "WARNING")
+    # As production runs: DEBUG off, the token cache in Redis; no rate limit
+    # on the bench's one player.
+    os.environ.update(
+        DEBUG="0",
+        SECRET_KEY="bench-" + "x" * 50,
+        ALLOWED_HOSTS="testserver",
+        RATELIMIT_ENABLE="0",
+        REDIS_URL=os.environ["CELERY_BROKER_URL"],
+    )
     try:
         import django
 
@@ -147,10 +194,11 @@ def main() -> None:
         from django.core.management import call_command
 
         from tables.models import Move, Seat
-        from tables.sweep import deadlines_sweep
+        from tables.sweep import deadlines_sweep, reminders_send, timeouts_play
 
         call_command("migrate", verbosity=0)
-        now = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
+        # Now, not a fixed date: the API moves (step 4) run on the real clock.
+        now = datetime.now(UTC)
         start = time.perf_counter()
         populate(args.tables, args.late, args.reminders, now)
         print(
@@ -163,17 +211,26 @@ def main() -> None:
         quiet = now - timedelta(days=1)
         timed(f"sweep, nothing due, {n:,} tables", lambda: deadlines_sweep(now=quiet), n)
         timed(f"sweep, nothing due, {n:,} tables (again)", lambda: deadlines_sweep(now=quiet), n)
-        # 2. and 3. The real moment: reminders and timeouts are handled.
-        report, elapsed = timed(
-            f"sweep, {args.reminders:,} reminders + {args.late:,} timeouts",
-            lambda: deadlines_sweep(now=now),
-            n,
+        # 2. and 3. The real moment: reminders, then timeouts.
+        reminded, _ = timed(
+            f"reminders, {args.reminders:,} due", lambda: reminders_send(now=now), n
         )
-        handled = report.reminders + report.seats_timed_out
+        moves_before = Move.objects.count()
+        (tables_late, timed_out), elapsed = timed(
+            f"timeouts, {args.late:,} late", lambda: timeouts_play(now=now), n
+        )
+        assert reminded == args.reminders and timed_out == args.late, (reminded, timed_out)
+        per_timeout = elapsed / timed_out * 1000
         print(
-            f"  handled {report.reminders:,} reminders and {report.seats_timed_out:,} timeouts "
-            f"({Move.objects.count():,} timeout moves written): "
-            f"{elapsed / max(handled, 1) * 1000:.2f} ms per seat handled"
+            f"  {timed_out:,} timeouts on {tables_late:,} tables "
+            f"({Move.objects.count() - moves_before:,} timeout moves written): "
+            f"{per_timeout:.2f} ms per timeout"
+        )
+        # 4. API moves on tables of the same kind that are not due.
+        per_move = api_moves(args.late, first=args.late + args.reminders + 1)
+        print(
+            f"\n{args.late:,} API moves, one per table: {per_move:.2f} ms per move\n"
+            f"a timeout costs {per_timeout / per_move:.2f}× an API move"
         )
         timed(
             f"sweep right after, nothing left due, {n:,} tables",

@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import connection, transaction
 
 from accounts.models import Profile
 from notifications.models import Notification
@@ -28,7 +28,7 @@ def _preferences(user_ids: Iterable[int]) -> dict[int, Profile]:
     return {p.user_id: p for p in Profile.objects.filter(user_id__in=ids)} if ids else {}
 
 
-def _create(
+def _row(
     kind: str,
     *,
     user_id: int,
@@ -37,29 +37,86 @@ def _create(
     seat: Seat | None = None,
     part: object = "",
     due_at: datetime | None = None,
-) -> Notification | None:
-    """One outbox row, unless the same one exists already (then None)."""
-    key = Notification.make_key(
-        kind, user_id=user_id, table_id=table.pk if table else None, part=part
+) -> Notification:
+    return Notification(
+        key=Notification.make_key(
+            kind, user_id=user_id, table_id=table.pk if table else None, part=part
+        ),
+        kind=kind,
+        user_id=user_id,
+        table=table,
+        seat=seat,
+        version=table.version if table else 0,
+        created_at=now,
+        due_at=due_at or now,
     )
-    try:
-        with transaction.atomic():
-            return Notification.objects.create(
-                key=key,
-                kind=kind,
-                user_id=user_id,
-                table=table,
-                seat=seat,
-                version=table.version if table else 0,
-                created_at=now,
-                due_at=due_at or now,
-            )
-    except IntegrityError:
-        return None
+
+
+def _insert_new(rows: list[Notification], *, where: str = "", params=()) -> list[Notification]:
+    """Insert the rows whose key is new (and that pass `where`, a condition on
+    the candidate row `c`), in one statement: a key already there is skipped
+    (ON CONFLICT DO NOTHING), so two racing transactions queue one email and
+    neither has to undo anything. Returns the rows inserted, with their ids."""
+    if not rows:
+        return []
+    meta = Notification._meta
+    fields = [f for f in meta.concrete_fields if not f.primary_key]
+    quote = connection.ops.quote_name
+    # PostgreSQL types a union's columns from its literals: name each type.
+    typed = connection.vendor == "postgresql"
+    one = "SELECT " + ", ".join(
+        (f"CAST(%s AS {f.db_type(connection)})" if typed else "%s") + f" AS {quote(f.column)}"
+        for f in fields
+    )
+    columns = ", ".join(quote(f.column) for f in fields)
+    sql = (
+        f"INSERT INTO {quote(meta.db_table)} ({columns}) "
+        f"SELECT {', '.join('c.' + quote(f.column) for f in fields)} "
+        f"FROM ({' UNION ALL '.join([one] * len(rows))}) c "
+        f"WHERE {where or 'TRUE'} "
+        f"ON CONFLICT ({quote('key')}) DO NOTHING RETURNING {quote('id')}, {quote('key')}"
+    )
+    values = [f.get_db_prep_save(f.pre_save(row, True), connection) for row in rows for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values + list(params))
+        ids = dict((key, pk) for pk, key in cursor.fetchall())
+    inserted = []
+    for row in rows:
+        if row.key in ids:
+            row.pk = ids[row.key]
+            row._state.adding = False
+            inserted.append(row)
+    return inserted
+
+
+def _create(kind: str, **fields) -> Notification | None:
+    """One outbox row, unless the same one exists already (then None)."""
+    return next(iter(_insert_new([_row(kind, **fields)])), None)
 
 
 def turn_delay() -> timedelta:
     return timedelta(seconds=settings.TURN_EMAIL_DELAY_SECONDS)
+
+
+# The player wants turn emails at once (no profile: the default), and has
+# none waiting for this table.
+TURN_WANTED = """
+    COALESCE(
+        (SELECT p.notify_turn FROM accounts_profile p WHERE p.user_id = c.user_id), %s
+    ) = %s
+    AND NOT EXISTS (
+        SELECT 1 FROM notifications_notification n
+        WHERE n.kind = c.kind AND n.table_id = c.table_id AND n.seat_id = c.seat_id
+          AND n.status = %s
+    )
+"""
+
+
+REMINDERS_WANTED = """
+    COALESCE(
+        (SELECT p.notify_reminder FROM accounts_profile p WHERE p.user_id = c.user_id), %s
+    )
+"""
 
 
 def queue_turns(table: Table, seats: list[Seat], now: datetime) -> list[Notification]:
@@ -67,25 +124,11 @@ def queue_turns(table: Table, seats: list[Seat], now: datetime) -> list[Notifica
     them at once. Each waits `turn_delay()` and is checked again when due
     (delivery.deliver): it goes only if the player is still asked, is not on
     the site, and has not been told about this table since they last were.
-    A seat with such an email already waiting gets no second one."""
+    A seat with such an email already waiting gets no second one. One
+    statement checks all that and inserts (the move path's cost)."""
     due = [s for s in seats if not s.dropped]
-    if not due:
-        return []
-    waiting = set(
-        Notification.objects.filter(
-            kind=Kind.TURN, table=table, status=Notification.Status.PENDING, seat__in=due
-        ).values_list("seat_id", flat=True)
-    )
-    due = [s for s in due if s.pk not in waiting]
-    prefs = _preferences(s.user_id for s in due)
-    queued = []
-    for seat in due:
-        prefer = (
-            prefs[seat.user_id].notify_turn if seat.user_id in prefs else Profile.Notify.IMMEDIATE
-        )
-        if prefer != Profile.Notify.IMMEDIATE:
-            continue
-        row = _create(
+    rows = [
+        _row(
             Kind.TURN,
             user_id=seat.user_id,
             now=now,
@@ -94,8 +137,12 @@ def queue_turns(table: Table, seats: list[Seat], now: datetime) -> list[Notifica
             part=f"v{table.version}",
             due_at=now + turn_delay(),
         )
-        if row is not None:
-            queued.append(row)
+        for seat in due
+    ]
+    immediate = Profile.Notify.IMMEDIATE
+    queued = _insert_new(
+        rows, where=TURN_WANTED, params=[immediate, immediate, Notification.Status.PENDING]
+    )
     dispatch(queued)
     return queued
 
@@ -128,13 +175,12 @@ def queue_timeout(table: Table, seat: Seat, now: datetime) -> Notification | Non
 def _queue_clock_notice(
     kind: str, table: Table, seat: Seat, now: datetime, *, part: str
 ) -> Notification | None:
-    """Emails about a player's clock, under the reminders' switch."""
-    profile = _preferences([seat.user_id]).get(seat.user_id)
-    if profile is not None and not profile.notify_reminder:
-        return None
-    row = _create(kind, user_id=seat.user_id, now=now, table=table, seat=seat, part=part)
-    dispatch([row] if row else [])
-    return row
+    """Emails about a player's clock, under the reminders' switch (checked
+    in the insert: one statement on the sweep's path)."""
+    row = _row(kind, user_id=seat.user_id, now=now, table=table, seat=seat, part=part)
+    queued = _insert_new([row], where=REMINDERS_WANTED, params=[True])
+    dispatch(queued)
+    return next(iter(queued), None)
 
 
 def queue_invitation(table: Table, user: AbstractBaseUser, now: datetime) -> Notification | None:

@@ -362,8 +362,8 @@ def table_get(request: HttpRequest, table_id: int):
     found = queries.table_with_state(table_id)
     if found is None:
         raise Http404("No Table matches the given query.")
-    table, state = found
-    return _table_out(table, request.auth, state=state)
+    table, state, seats = found
+    return _table_out(table, request.auth, state=state, seats=seats)
 
 
 @api.post("/tables/{table_id}/join", response={200: TableOut, **ERRORS}, tags=["tables"])

@@ -1,20 +1,38 @@
-"""Hand-made queries on the API's hottest paths, where building ORM queries
-costs more than running them. Everywhere else the ORM is used.
+"""Hand-made queries on the hottest paths (a bot's read and move, a timeout
+of the sweep), where building ORM queries costs more than running them.
+Everywhere else the ORM is used.
 
-None of these reads takes a lock: what they return may be stale by the
-time it is drawn, exactly as with the ORM reads they replace; every write
-still goes through `tables.services`, which locks the table row.
+The races they settle:
+- two posts of one move, two players at once, a timeout racing a move: the
+  move path reads the table with `lock=True`, so the second waits for the
+  first to commit and then sees its version (a stale version, or not that
+  seat's turn any more) and its seats' clocks;
+- the sweep against a player's move: the sweep reads with `skip_locked`, so
+  it never waits behind a move; the next sweep looks again;
+- `play_save` writes under that lock, so no other play of the table can
+  interleave; the log's unique (table, seq) is the backstop of a gap-free log.
+Without `lock`, a read may be stale by the time it is drawn, as any read is.
+(On SQLite a transaction takes the whole file, so there is no row lock.)
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import Any
 
-from django.db import connection
+from django.contrib.auth import get_user_model
+from django.db import connection, models
 
 from games import registry
-from tables.models import Table
+from tables.models import Move, Seat, Table
+
+Statement = tuple[str, list[Any]]
+
+
+def _quote(name: str) -> str:
+    return connection.ops.quote_name(name)
 
 
 def _state_tables() -> list[str]:
@@ -22,33 +40,170 @@ def _state_tables() -> list[str]:
 
 
 def table_with_state(
-    table_id: int, *, lock: bool = False
-) -> tuple[Table, dict[str, Any] | None] | None:
-    """A table and its game's current state in one query (None: no such
-    table; the state is None before the start). Each game keeps its states
-    in its own table: all are joined, one at most holds this table's row.
+    table_id: int, *, lock: bool = False, skip_locked: bool = False
+) -> tuple[Table, dict[str, Any] | None, list[Seat]] | None:
+    """A table, its game's current state (None before the start) and its
+    seats with their users (as `seats_with_users`), or None: no such table.
+    On PostgreSQL it is one round trip, two statements. Each game keeps its
+    states in its own table: all are joined, one at most holds this table's row.
 
     `lock`: the table row is locked for the rest of the transaction (FOR
     UPDATE OF the table only), as `select_for_update` would: two moves on one
-    table are then applied one after the other, and the state read is the
-    one the first move left."""
+    table are then applied one after the other, and the state and seats read
+    are those the first move left. `skip_locked`: a row another transaction
+    holds is not waited for but taken as missing (None)."""
     names = _state_tables()
-    quote = connection.ops.quote_name
     joins = " ".join(
-        f"LEFT JOIN {quote(name)} s{i} ON s{i}.table_id = t.id" for i, name in enumerate(names)
+        f"LEFT JOIN {_quote(name)} s{i} ON s{i}.table_id = t.id" for i, name in enumerate(names)
     )
     state = "COALESCE(" + ", ".join(f"s{i}.state" for i in range(len(names))) + ")"
+    locking = ""
     # SQLite has no row locks: its transactions take the whole file.
-    locking = " FOR UPDATE OF t" if lock and connection.features.has_select_for_update else ""
-    rows = list(
-        Table.objects.raw(
-            f"SELECT t.*, {state} AS game_state FROM {quote(Table._meta.db_table)} t "
-            f"{joins} WHERE t.id = %s{locking}",
-            [table_id],
-        )
+    if lock and connection.features.has_select_for_update:
+        locking = " FOR UPDATE OF t" + (" SKIP LOCKED" if skip_locked else "")
+    columns, attnames, converters = _loaders(Table, "t", connection.vendor)
+    table_sql = (
+        f"SELECT {columns}, {state} FROM {_quote(Table._meta.db_table)} t "
+        f"{joins} WHERE t.id = %s{locking}"
     )
-    if not rows:
+    seats_sql = _seats_sql()
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            # Run in order: the seats are read once the table row is locked.
+            cursor.execute(f"{table_sql}; {seats_sql}", [table_id, table_id])
+            row = cursor.fetchone()
+            cursor.nextset()
+            seat_rows = cursor.fetchall()
+        else:
+            cursor.execute(table_sql, [table_id])
+            row = cursor.fetchone()
+            seat_rows = _fetch_seats(cursor, table_id) if row else []
+    if row is None:
         return None
-    table = rows[0]
-    raw = table.__dict__.pop("game_state")
-    return table, json.loads(raw) if isinstance(raw, str | bytes) else raw
+    table = _instance(Table, attnames, converters, row[:-1])
+    raw = row[-1]
+    state_value = json.loads(raw) if isinstance(raw, str | bytes) else raw
+    return table, state_value, _seats_from_rows(table, seat_rows)
+
+
+# -- rows made into model instances, as the ORM would --------------------------
+
+
+@cache
+def _loaders(model: type[models.Model], alias: str, vendor: str) -> tuple[str, list, list]:
+    """The select list of `model`'s columns under `alias`, their attribute
+    names, and each column's converters (the backend's, then the field's:
+    JSON decoded, SQLite's dates parsed), as the ORM's compiler applies them."""
+    del vendor  # part of the cache key: converters depend on the backend
+    fields = model._meta.concrete_fields
+    columns = ", ".join(f"{alias}.{_quote(f.column)}" for f in fields)
+    converters = []
+    for field in fields:
+        col = field.get_col(alias)
+        converters.append(
+            (col, connection.ops.get_db_converters(col) + col.get_db_converters(connection))
+        )
+    return columns, [f.attname for f in fields], converters
+
+
+def _instance(model, attnames, converters, values: Sequence[Any]):
+    converted = []
+    for value, (col, funcs) in zip(values, converters, strict=True):
+        for func in funcs:
+            value = func(value, col, connection)
+        converted.append(value)
+    return model.from_db(connection.alias, attnames, converted)
+
+
+def _seats_sql() -> str:
+    user_model = get_user_model()
+    seat_cols, _, _ = _loaders(Seat, "s", connection.vendor)
+    user_cols, _, _ = _loaders(user_model, "u", connection.vendor)
+    return (
+        f"SELECT {seat_cols}, {user_cols} FROM {_quote(Seat._meta.db_table)} s "
+        f"JOIN {_quote(user_model._meta.db_table)} u ON u.id = s.user_id "
+        "WHERE s.table_id = %s ORDER BY s.number"
+    )
+
+
+def _fetch_seats(cursor, table_id: int) -> list:
+    cursor.execute(_seats_sql(), [table_id])
+    return cursor.fetchall()
+
+
+def _seats_from_rows(table: Table, rows: list) -> list[Seat]:
+    user_model = get_user_model()
+    _, seat_names, seat_conv = _loaders(Seat, "s", connection.vendor)
+    _, user_names, user_conv = _loaders(user_model, "u", connection.vendor)
+    split = len(seat_names)
+    seats = []
+    for row in rows:
+        seat = _instance(Seat, seat_names, seat_conv, row[:split])
+        seat.user = _instance(user_model, user_names, user_conv, row[split:])
+        seat.table = table
+        seats.append(seat)
+    return seats
+
+
+def seats_with_users(table: Table) -> list[Seat]:
+    """The table's seats by number, each with its user, as
+    `table.seats.select_related("user")` gives them."""
+    with connection.cursor() as cursor:
+        rows = _fetch_seats(cursor, table.pk)
+    return _seats_from_rows(table, rows)
+
+
+# -- the write of a play ---------------------------------------------------------
+
+
+def _value(obj: models.Model, field: models.Field, add: bool) -> Any:
+    return field.get_db_prep_save(field.pre_save(obj, add), connection)
+
+
+def update(obj: models.Model, fields: Iterable[str]) -> Statement:
+    """`obj.save(update_fields=fields)` as one statement, `auto_now` included."""
+    meta = obj._meta
+    chosen = [meta.get_field(name) for name in fields]
+    sets = ", ".join(f"{_quote(f.column)} = %s" for f in chosen)
+    sql = f"UPDATE {_quote(meta.db_table)} SET {sets} WHERE {_quote(meta.pk.column)} = %s"
+    return sql, [_value(obj, f, False) for f in chosen] + [obj.pk]
+
+
+def insert(objs: Sequence[models.Model]) -> Statement:
+    """New rows of one model (without their ids) in one statement."""
+    meta = objs[0]._meta
+    fields = [f for f in meta.concrete_fields if not f.primary_key]
+    columns = ", ".join(_quote(f.column) for f in fields)
+    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    sql = f"INSERT INTO {_quote(meta.db_table)} ({columns}) VALUES " + ", ".join([row] * len(objs))
+    return sql, [_value(obj, f, True) for obj in objs for f in fields]
+
+
+def play_save(
+    table: Table,
+    table_fields: list[str],
+    state: models.Model,
+    moves: list[Move],
+    seats: Iterable[tuple[Seat, set[str]]],
+) -> None:
+    """Everything a play changed, written at once: the table's fields, the
+    game's state, the new log rows and the seats' changed fields. The caller
+    holds the table row lock, so no other play of this table interleaves.
+
+    On PostgreSQL it is one statement (each part a data-modifying WITH
+    clause; they touch different rows, so their order does not matter)."""
+    statements = [update(table, table_fields), update(state, ["state"])]
+    if moves:
+        statements.append(insert(moves))
+    statements += [update(seat, sorted(fields)) for seat, fields in seats if fields]
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            *parts, (last, params) = statements
+            clauses = ", ".join(f"w{i} AS ({sql})" for i, (sql, _) in enumerate(parts))
+            cursor.execute(
+                f"WITH {clauses} {last}",
+                [p for _, ps in parts for p in ps] + params,
+            )
+        else:
+            for sql, params in statements:
+                cursor.execute(sql, params)

@@ -34,11 +34,12 @@ def update(
     *,
     restarted: set[int],
     moved: set[int],
-) -> list[Seat]:
-    """Start and stop clocks after the game moved on, and save the seats that
-    changed. `restarted`: seats whose decision ended (they moved, or stopped
-    being asked); those asked again get a fresh clock. `moved`: seats that
-    earned their increment. Returns the seats newly asked to act."""
+) -> tuple[list[Seat], list[Seat]]:
+    """Start and stop clocks after the game moved on. `restarted`: seats
+    whose decision ended (they moved, or stopped being asked); those asked
+    again get a fresh clock. `moved`: seats that earned their increment.
+    Returns the seats newly asked to act, and every seat changed (for the
+    caller to save its `SEAT_FIELDS`)."""
     stopping = [
         s for s in seats if s.must_act and (s.number in restarted or s.number not in acting)
     ]
@@ -46,7 +47,7 @@ def update(
         s for s in seats if s.number in acting and (not s.must_act or s.number in restarted)
     ]
     if not stopping and not starting:
-        return []
+        return [], []
     timed = table.time_bank is not None
     # Vacations that overlap any clock being stopped count too.
     since = min([now] + [s.turn_started_at for s in stopping if s.turn_started_at])
@@ -55,11 +56,7 @@ def update(
         stop(table, seat, now, moved=seat.number in moved, pauses=pauses.get(seat.user_id, []))
     for seat in starting:
         start(table, seat, now, pauses=pauses.get(seat.user_id, []))
-    # One plain UPDATE per seat: a move changes one or two seats, for which
-    # bulk_update's CASE expressions cost more than they save.
-    for seat in {s.pk: s for s in stopping + starting}.values():
-        seat.save(update_fields=SEAT_FIELDS)
-    return starting
+    return starting, list({s.pk: s for s in stopping + starting}.values())
 
 
 def stop(table: Table, seat: Seat, now: datetime, *, moved: bool, pauses: list) -> None:

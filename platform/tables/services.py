@@ -2,14 +2,16 @@
 
 The move transaction (`move_submit`) is the heart of the site:
 
-1. lock the table row (`select_for_update`), so two moves on one table are
-   applied one after the other, never interleaved;
+1. lock the table row while reading it with its state and seats
+   (`queries.table_with_state`), so two moves on one table are applied one
+   after the other, never interleaved;
 2. check the client's version, the seat and the move's legality, raising a
    `ServiceError` (400 / 403 / 409) before anything is written;
 3. apply the move with the engine, then any automatic moves it makes due
    (standing orders, dropped players' seats);
 4. save the state, the new version, one `Move` row per applied move (the log
-   stays gap-free: seq = version) and the seats' clocks;
+   stays gap-free: seq = version) and the seats' clocks, in one write
+   (`queries.play_save`);
 5. send the events of `tables.events` (turns asked, the game over) inside the
    transaction: the notifications app queues its emails from them, sent on
    commit.
@@ -111,11 +113,15 @@ def _lock_as_player(table_id: int, user: AbstractBaseUser) -> tuple[Table, list[
 
 def _seats_as_player(table: Table, user: AbstractBaseUser) -> tuple[list[Seat], Seat]:
     # With the users: a move's answer draws the seats from these (no second read).
-    seats = list(table.seats.select_related("user"))
+    seats = queries.seats_with_users(table)
+    return seats, _seat_of(seats, user)
+
+
+def _seat_of(seats: list[Seat], user: AbstractBaseUser) -> Seat:
     seat = next((s for s in seats if s.user_id == user.pk), None)
     if seat is None:
         raise Forbidden("You are not playing at this table.")
-    return seats, seat
+    return seat
 
 
 def _open_summary(table: Table, seated: int) -> str:
@@ -242,8 +248,8 @@ def move_submit(
         found = queries.table_with_state(table_id, lock=True)
         if found is None:
             raise NotFound("There is no such table.")
-        table, state = found
-        seats, seat = _seats_as_player(table, user)
+        table, state, seats = found
+        seat = _seat_of(seats, user)
         if not table.is_active:
             raise Conflict("This game is not in play.")
         if version != table.version:
@@ -312,6 +318,9 @@ class _Play:
         self.seats = seats
         self.by_number = {seat.number: seat for seat in seats}
         self.now = now
+        # Written once, by finish(): the log rows, and each seat's changed fields.
+        self.new_moves: list[Move] = []
+        self.changed: dict[int, set[str]] = {}
         self.acting = set(self.engine.to_act(state))
         # Seats whose decision ended: they moved, or stopped being asked.
         self.moved: set[int] = set()
@@ -335,17 +344,19 @@ class _Play:
         return self.engine.outcome(self.state) is not None
 
     def record(self, seat: int, move: dict, kind: str) -> None:
-        """Apply one legal move and write its log row."""
+        """Apply one legal move and add its log row (written by finish)."""
         self.state = self.engine.apply(self.state, seat, move)
         self.table.version += 1
-        Move.objects.create(
-            table=self.table,
-            seq=self.table.version,
-            seat=seat,
-            move=move,
-            log=self.engine.log(self.state),
-            kind=kind,
-            created_at=self.now,
+        self.new_moves.append(
+            Move(
+                table=self.table,
+                seq=self.table.version,
+                seat=seat,
+                move=move,
+                log=self.engine.log(self.state),
+                kind=kind,
+                created_at=self.now,
+            )
         )
         after = set() if self.over else set(self.engine.to_act(self.state))
         # A seat asked before and after someone else's move keeps its clock;
@@ -361,7 +372,7 @@ class _Play:
         while self.late and not self.over:
             seat = self.late.pop(0)
             _time_out(self, self.table, seat, self.now)
-            seat.save(update_fields=TIMEOUT_FIELDS)
+            self._changed(seat, TIMEOUT_FIELDS)
         for _ in range(MAX_AUTOMATIC_MOVES):
             if self.over:
                 return
@@ -369,6 +380,9 @@ class _Play:
             if automatic is None:
                 return
             self.record(*automatic)
+
+    def _changed(self, seat: Seat, fields) -> None:
+        self.changed.setdefault(seat.pk, set()).update(fields)
 
     def _next_automatic(self) -> tuple[int, dict, str] | None:
         # In the engine's order: responders answer in seat order after the actor.
@@ -388,8 +402,8 @@ class _Play:
         self.play_automatic()
         if viewer is not None:
             viewer.seen_version = self.table.version
+            self._changed(viewer, ["seen_version"])
         table, engine = self.table, self.engine
-        self.entry.state_model.objects.filter(pk=table.pk).update(state=self.state)
         result = engine.outcome(self.state)
         table.to_act = [] if result is not None else engine.to_act(self.state)
         table.prompt = engine.prompt(self.state) if table.to_act else ""
@@ -399,15 +413,23 @@ class _Play:
             dropped = [s.number for s in self.seats if s.dropped]
             table.outcome = {**result.as_dict(), "dropped": dropped}
             table.finished_at = self.now
-        # Only what a move changes: the options and the deal's log stay put.
-        table.save(update_fields=TABLE_PLAY_FIELDS)
-        asked = seat_clocks.update(
+        asked, clocks_changed = seat_clocks.update(
             table,
             self.seats,
             set(table.to_act),
             self.now,
             restarted=self.moved | self.interrupted,
             moved=self.moved,
+        )
+        for seat in clocks_changed:
+            self._changed(seat, seat_clocks.SEAT_FIELDS)
+        # Only what a move changes: the options and the deal's log stay put.
+        queries.play_save(
+            table,
+            TABLE_PLAY_FIELDS,
+            self.entry.state_model(table_id=table.pk, state=self.state),
+            self.new_moves,
+            [(seat, self.changed.get(seat.pk, set())) for seat in self.seats],
         )
         # Whoever just moved is looking at the table: no email for them.
         events.turns_asked.send(
@@ -519,19 +541,15 @@ def table_timeouts_play(*, table_id: int, now: datetime) -> int:
     sweep holds it, this one moves on, and the next sweep looks again (by
     then the seat may have moved in time, or be late still)."""
     with transaction.atomic():
-        table = (
-            Table.objects.select_for_update(skip_locked=True)
-            .filter(pk=table_id, status=Table.Status.ACTIVE)
-            .first()
-        )
-        if table is None:
+        found = queries.table_with_state(table_id, lock=True, skip_locked=True)
+        if found is None or not found[0].is_active:
             return 0
-        seats = list(table.seats.all())
+        table, state, seats = found
         late = [s for s in seats if seat_clocks.is_late(s, now)]
         if not late:
             return 0
         # The play times out every late seat first (see _Play.play_automatic).
-        _Play.load(table, seats, now).finish()
+        _Play(table, registry.get(table.game), state, seats, now).finish()
     return len(late)
 
 

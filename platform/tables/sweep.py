@@ -24,7 +24,13 @@ class SweepReport:
 
 def deadlines_sweep(*, now: datetime | None = None, limit: int = 2000) -> SweepReport:
     now = now or clock.now()
-    report = SweepReport()
+    report = SweepReport(reminders=reminders_send(now=now, limit=limit))
+    report.tables_late, report.seats_timed_out = timeouts_play(now=now, limit=limit)
+    return report
+
+
+def reminders_send(*, now: datetime, limit: int = 2000) -> int:
+    """Remind the players whose turn is 80% used; returns how many."""
     due = (
         Seat.objects.filter(
             must_act=True, reminded_at__isnull=True, remind_at__lte=now, deadline_at__gt=now
@@ -32,8 +38,12 @@ def deadlines_sweep(*, now: datetime | None = None, limit: int = 2000) -> SweepR
         .order_by("remind_at")
         .values_list("pk", flat=True)[:limit]
     )
-    for seat_id in list(due):
-        report.reminders += services.seat_remind(seat_id=seat_id, now=now)
+    return sum(services.seat_remind(seat_id=seat_id, now=now) for seat_id in list(due))
+
+
+def timeouts_play(*, now: datetime, limit: int = 2000) -> tuple[int, int]:
+    """Play the timeouts of the tables with a late seat; returns the tables
+    and the seats timed out."""
     late = (
         Seat.objects.filter(
             must_act=True,
@@ -45,8 +55,9 @@ def deadlines_sweep(*, now: datetime | None = None, limit: int = 2000) -> SweepR
         .values_list("table_id", flat=True)
         .distinct()[:limit]
     )
+    tables = seats = 0
     for table_id in list(late):
         timed_out = services.table_timeouts_play(table_id=table_id, now=now)
-        report.tables_late += bool(timed_out)
-        report.seats_timed_out += timed_out
-    return report
+        tables += bool(timed_out)
+        seats += timed_out
+    return tables, seats

@@ -1,0 +1,110 @@
+"""The hand-made queries of the move path (tables/queries.py) give what the
+ORM gives, and the play's one write saves what the ORM's saves would."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.forms.models import model_to_dict
+
+from notifications import outbox
+from notifications.models import Notification
+from tables import clock, queries, seat_clocks, services
+from tables.models import Move, Seat, Table
+from tests.conftest import play_random_moves, start_table, state_of
+
+pytestmark = pytest.mark.django_db
+
+
+def fields_of(obj) -> dict:
+    return {f.attname: getattr(obj, f.attname) for f in obj._meta.concrete_fields}
+
+
+def test_a_table_its_state_and_seats_are_read_as_the_orm_reads_them(users):
+    table = start_table("coup", users[:3], time_control="normal", seed=5)
+    play_random_moves(table, users[:3], 6, seed=2)
+    seat = Seat.objects.get(table=table, number=1)
+    seat.standing_orders = {"block": "always"}
+    seat.dropped_at = clock.now()
+    seat.time_left = timedelta(hours=7, seconds=3)
+    seat.save()
+
+    found, state, seats = queries.table_with_state(table.pk)
+
+    assert fields_of(found) == fields_of(Table.objects.get(pk=table.pk))
+    assert state == state_of(table)
+    expected = list(table.seats.select_related("user").order_by("number"))
+    assert [fields_of(s) for s in seats] == [fields_of(s) for s in expected]
+    assert [fields_of(s.user) for s in seats] == [fields_of(s.user) for s in expected]
+    assert all(s.table is found for s in seats)
+    assert seats[1].standing_orders == {"block": "always"}
+
+
+def test_an_open_table_has_no_state_and_a_missing_table_is_none(users):
+    table = services.table_create(creator=users[0], game="koryo", max_players=3)
+    found, state, seats = queries.table_with_state(table.pk)
+    assert found.pk == table.pk and state is None
+    assert [s.user.username for s in seats] == ["ana"]
+    assert queries.table_with_state(table.pk + 1000) is None
+
+
+def test_the_play_write_saves_table_state_log_and_seats_as_the_orm_would(users):
+    table = start_table("coup", users[:2], time_control="normal", seed=8)
+    mover = next(s for s in table.seats.all() if s.number == table.to_act[0])
+    other = Seat.objects.get(table=table, number=1 - mover.number)
+    before = {s.pk: model_to_dict(s) for s in table.seats.all()}
+
+    result = services.move_submit(
+        table_id=table.pk, user=mover.user, version=table.version, move={"action": "income"}
+    )
+
+    table.refresh_from_db()
+    assert table.version == result.table.version == 1
+    assert table.to_act == [other.number]
+    assert state_of(table) == result.state
+    assert list(Move.objects.filter(table=table).values_list("seq", "seat", "kind")) == [
+        (1, mover.number, "player")
+    ]
+    mover.refresh_from_db()
+    other.refresh_from_db()
+    # The mover's clock stopped (and they have seen their own move); the
+    # other's started; nothing else about the seats changed.
+    assert (mover.must_act, mover.deadline_at, mover.seen_version) == (False, None, 1)
+    assert other.must_act and other.deadline_at is not None
+    for seat in (mover, other):
+        after = model_to_dict(seat)
+        unchanged = {k: v for k, v in before[seat.pk].items() if k not in seat_clocks.SEAT_FIELDS}
+        assert {k: after[k] for k in unchanged} == unchanged
+
+
+def test_a_turn_email_already_waiting_is_not_queued_twice_and_the_transaction_goes_on(users):
+    table = start_table("coup", users[:2], time_control="normal")
+    seat = Seat.objects.get(table=table, number=table.to_act[0])
+    pending = Notification.objects.filter(kind="turn", seat=seat, status="pending")
+    assert pending.count() == 1  # queued when the game started
+    now = clock.now()
+    assert outbox.queue_turns(table, [seat], now) == []
+    table.version += 1  # a new version: a new key, still one waiting per seat
+    assert outbox.queue_turns(table, [seat], now) == []
+    # The same key again is skipped without an error that would spoil the
+    # transaction: the next statement still runs.
+    row = outbox.queue_timeout(table, seat, now)
+    assert row is not None and outbox.queue_timeout(table, seat, now) is None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+    assert pending.count() == 1
+
+
+def test_turn_emails_follow_each_players_preference(users):
+    ana, ben, carl = users[:3]
+    ben.profile.notify_turn = "never"
+    ben.profile.save()
+    table = start_table("coup", [ana, ben, carl], time_control="normal")
+    seats = list(table.seats.order_by("number"))
+    Notification.objects.all().delete()
+    queued = outbox.queue_turns(table, seats, clock.now())
+    assert sorted(n.user_id for n in queued) == [ana.pk, carl.pk]
+    assert all(n.pk for n in queued)
+    assert set(Notification.objects.values_list("pk", flat=True)) == {n.pk for n in queued}
