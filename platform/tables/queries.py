@@ -35,8 +35,16 @@ def _quote(name: str) -> str:
     return connection.ops.quote_name(name)
 
 
-def _state_tables() -> list[str]:
-    return [entry.state_model._meta.db_table for entry in registry.all_games()]
+def _state_of_game() -> str:
+    """The state of the table `t`'s game, from that game's own state table:
+    only the subquery of the table's game runs (cheaper to plan than joining
+    every game's table)."""
+    cases = " ".join(
+        f"WHEN %s THEN (SELECT s.state FROM {_quote(entry.state_model._meta.db_table)} s"
+        " WHERE s.table_id = t.id)"
+        for entry in registry.all_games()
+    )
+    return f"CASE t.game {cases} END"
 
 
 def table_with_state(
@@ -45,37 +53,34 @@ def table_with_state(
     """A table, its game's current state (None before the start) and its
     seats with their users (as `seats_with_users`), or None: no such table.
     On PostgreSQL it is one round trip, two statements. Each game keeps its
-    states in its own table: all are joined, one at most holds this table's row.
+    states in its own table: the table's game names the one to read.
 
     `lock`: the table row is locked for the rest of the transaction (FOR
     UPDATE OF the table only), as `select_for_update` would: two moves on one
     table are then applied one after the other, and the state and seats read
     are those the first move left. `skip_locked`: a row another transaction
     holds is not waited for but taken as missing (None)."""
-    names = _state_tables()
-    joins = " ".join(
-        f"LEFT JOIN {_quote(name)} s{i} ON s{i}.table_id = t.id" for i, name in enumerate(names)
-    )
-    state = "COALESCE(" + ", ".join(f"s{i}.state" for i in range(len(names))) + ")"
+    slugs = [entry.slug for entry in registry.all_games()]
     locking = ""
     # SQLite has no row locks: its transactions take the whole file.
     if lock and connection.features.has_select_for_update:
         locking = " FOR UPDATE OF t" + (" SKIP LOCKED" if skip_locked else "")
     columns, attnames, converters = _loaders(Table, "t", connection.vendor)
     table_sql = (
-        f"SELECT {columns}, {state} FROM {_quote(Table._meta.db_table)} t "
-        f"{joins} WHERE t.id = %s{locking}"
+        f"SELECT {columns}, {_state_of_game()} FROM {_quote(Table._meta.db_table)} t "
+        f"WHERE t.id = %s{locking}"
     )
+    table_params = [*slugs, table_id]
     seats_sql = _seats_sql()
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             # Run in order: the seats are read once the table row is locked.
-            cursor.execute(f"{table_sql}; {seats_sql}", [table_id, table_id])
+            cursor.execute(f"{table_sql}; {seats_sql}", [*table_params, table_id])
             row = cursor.fetchone()
             cursor.nextset()
             seat_rows = cursor.fetchall()
         else:
-            cursor.execute(table_sql, [table_id])
+            cursor.execute(table_sql, table_params)
             row = cursor.fetchone()
             seat_rows = _fetch_seats(cursor, table_id) if row else []
     if row is None:
