@@ -75,6 +75,8 @@ def table_with_state(
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             # Run in order: the seats are read once the table row is locked.
+            # Two statements in one call need client-side binding, which is
+            # Django's default with psycopg 3 (no "server_side_binding").
             cursor.execute(f"{table_sql}; {seats_sql}", [*table_params, table_id])
             row = cursor.fetchone()
             cursor.nextset()
