@@ -15,6 +15,7 @@ from django.utils.html import format_html
 
 from chat import services
 from chat.models import Message, ModerationEvent, Mute, Report
+from config.read_only_admin import ReadOnlyAdmin
 from tables import clock
 
 # The index shows the count of open reports above the apps (see the template).
@@ -48,22 +49,13 @@ class MuteWriters:
         self._mute(request, queryset, "week")
 
 
-class ReadOnly:
+class ReadOnly(ReadOnlyAdmin):
     """Rows that change only through the actions (and so leave a trail).
     The actions need the right to change messages (superusers, or staff
     given it: the moderators)."""
 
     def has_moderate_permission(self, request: HttpRequest) -> bool:
         return request.user.has_perm("chat.change_message")
-
-    def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
 
 
 class OpenReports(admin.SimpleListFilter):

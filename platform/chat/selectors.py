@@ -86,7 +86,7 @@ class ChatView:
         return not any(c.messages for c in self.channels)
 
 
-def _shown(message: Message, access: Access, user_id: int | None) -> ShownMessage:
+def _shown(message: Message, user_id: int | None, *, staff: bool, logged_in: bool) -> ShownMessage:
     mine = message.author_id == user_id
     hidden = message.hidden
     return ShownMessage(
@@ -95,28 +95,17 @@ def _shown(message: Message, access: Access, user_id: int | None) -> ShownMessag
         author=message.author.username,
         author_id=message.author_id,
         at=message.created_at,
-        text=message.text if (not hidden or access.staff) else REMOVED,
+        text=message.text if (not hidden or staff) else REMOVED,
         hidden=hidden,
         mine=mine,
         reported=getattr(message, "reported", False),
-        can_report=access.logged_in and not mine and not hidden,
+        can_report=logged_in and not mine and not hidden,
     )
 
 
 def as_written(message: Message) -> ShownMessage:
     """A message just written, as its author sees it."""
-    return ShownMessage(
-        id=message.pk,
-        channel=message.channel,
-        author=message.author.username,
-        author_id=message.author_id,
-        at=message.created_at,
-        text=message.text,
-        hidden=False,
-        mine=True,
-        reported=False,
-        can_report=False,
-    )
+    return _shown(message, message.author_id, staff=False, logged_in=True)
 
 
 def chat_view(
@@ -145,7 +134,9 @@ def chat_view(
         ChannelView(
             channel=channel,
             label=Channel(channel).label,
-            messages=[_shown(m, access, user_id) for m in rows],
+            messages=[
+                _shown(m, user_id, staff=access.staff, logged_in=access.logged_in) for m in rows
+            ],
         )
         for channel, rows in zip(access.readable, recent, strict=True)
     ]

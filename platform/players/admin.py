@@ -2,24 +2,13 @@
 games behind it; a change made here would have no game to answer for it)."""
 
 from django.contrib import admin
-from django.http import HttpRequest
 
+from config.read_only_admin import ReadOnlyAdmin
 from players.models import Rating, RatingChange
 
 
-class ReadOnly(admin.ModelAdmin):
-    def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
-
-
 @admin.register(Rating)
-class RatingAdmin(ReadOnly):
+class RatingAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     list_display = ("user", "game", "shown", "games", "mu", "sigma", "updated_at")
     list_filter = ("game",)
     search_fields = ("user__username",)
@@ -28,7 +17,7 @@ class RatingAdmin(ReadOnly):
 
 
 @admin.register(RatingChange)
-class RatingChangeAdmin(ReadOnly):
+class RatingChangeAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     list_display = ("table", "user", "game", "place", "shown_before", "shown_after", "created_at")
     list_filter = ("game",)
     search_fields = ("user__username", "=table__id")
