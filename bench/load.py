@@ -299,17 +299,19 @@ def drive(port: int, tokens: list[list[str]], clients: int, seconds: float, usag
     }
 
 
-def trivial_view(port: int, clients: int, seconds: float) -> float:
-    """Requests per second on /healthz with the same kind of clients."""
-    counts = [0] * clients
+def trivial_view(port: int, clients: int, seconds: float) -> dict:
+    """Requests per second on /healthz with the same kind of clients, and
+    their latencies: the floor under any request's at this many clients."""
+    latencies: list[list[float]] = [[] for _ in range(clients)]
     stop_at = time.monotonic() + seconds
 
     def hammer(i: int) -> None:
         client = Client(port)
         while time.monotonic() < stop_at:
+            start = time.perf_counter()
             status, _ = client.request("GET", "/healthz")
+            latencies[i].append(time.perf_counter() - start)
             assert status == 200
-            counts[i] += 1
 
     threads = [threading.Thread(target=hammer, args=(i,)) for i in range(clients)]
     started = time.monotonic()
@@ -317,7 +319,12 @@ def trivial_view(port: int, clients: int, seconds: float) -> float:
         t.start()
     for t in threads:
         t.join()
-    return sum(counts) / (time.monotonic() - started)
+    every = [x for mine in latencies for x in mine]
+    return {
+        "trivial_rps": len(every) / (time.monotonic() - started),
+        "trivial_p50": percentile(every, 0.50),
+        "trivial_p99": percentile(every, 0.99),
+    }
 
 
 PGBENCH_MOVE = """\
@@ -412,7 +419,7 @@ def main() -> None:
                 result = drive(port, tokens, clients, args.seconds, Usage(database, web.proc.pid))
                 result["clients"] = clients
                 result["pg_tps"] = pgbench(database, clients, int(args.seconds), tmp)
-                result["trivial_rps"] = trivial_view(port, clients, args.seconds)
+                result.update(trivial_view(port, clients, args.seconds))
                 rows.append(result)
                 print_row(result, args)
                 run(
@@ -429,7 +436,7 @@ def main() -> None:
             redis.Redis.from_url(REDIS).flushdb()
     print(
         "\n| clients | moves/s | move p50 / p95 / p99 (ms) | read p50 / p95 / p99 (ms) "
-        "| pgbench move tx/s | trivial view req/s | moves/s ÷ pgbench | moves/s ÷ trivial "
+        "| pgbench move tx/s | trivial view req/s (p99 ms) | moves/s ÷ pgbench | moves/s ÷ trivial "
         "| CPU per read+move, web / PostgreSQL (ms) | HOT updates, tables / seats |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|")
@@ -438,7 +445,7 @@ def main() -> None:
             f"| {r['clients']} | {r['moves_per_second']:.0f} "
             f"| {r['move_p50']:.0f} / {r['move_p95']:.0f} / {r['move_p99']:.0f} "
             f"| {r['read_p50']:.0f} / {r['read_p95']:.0f} / {r['read_p99']:.0f} "
-            f"| {r['pg_tps']:.0f} | {r['trivial_rps']:.0f} "
+            f"| {r['pg_tps']:.0f} | {r['trivial_rps']:.0f} ({r['trivial_p99']:.0f}) "
             f"| {r['moves_per_second'] / r['pg_tps']:.1%} "
             f"| {r['moves_per_second'] / r['trivial_rps']:.1%} "
             f"| {r['web_ms_per_pair']:.2f} / {r['pg_ms_per_pair']:.2f} "
@@ -455,7 +462,8 @@ def print_row(r: dict, args) -> None:
         f"p95 {r['read_p95']:.1f} ms  p99 {r['read_p99']:.1f} ms\n"
         f"  stale versions {r['conflicts']}, errors {r['errors']}, tables reopened {r['opened']}\n"
         f"  ceiling: pgbench move transaction {r['pg_tps']:.0f} tx/s, "
-        f"trivial view {r['trivial_rps']:.0f} req/s\n"
+        f"trivial view {r['trivial_rps']:.0f} req/s "
+        f"(p50 {r['trivial_p50']:.1f} ms, p99 {r['trivial_p99']:.1f} ms)\n"
         f"  moves/s = {r['moves_per_second'] / r['pg_tps']:.1%} of pgbench, "
         f"{r['moves_per_second'] / r['trivial_rps']:.1%} of the trivial view\n"
         f"  CPU of a read and a move: web workers {r['web_ms_per_pair']:.2f} ms, "

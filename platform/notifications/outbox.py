@@ -77,9 +77,13 @@ def _insert_new(rows: list[Notification], *, where: str = "", params=()) -> list
         f"ON CONFLICT ({quote('key')}) DO NOTHING RETURNING {quote('id')}, {quote('key')}"
     )
     values = [f.get_db_prep_save(f.pre_save(row, True), connection) for row in rows for f in fields]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, values + list(params))
-        ids = dict((key, pk) for pk, key in cursor.fetchall())
+    if typed:  # prepared: on the move path, planning it cost more than running it
+        (found,) = connection.run_prepared([(sql, values + list(params))])
+    else:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, values + list(params))
+            found = cursor.fetchall()
+    ids = {key: pk for pk, key in found}
     inserted = []
     for row in rows:
         if row.key in ids:

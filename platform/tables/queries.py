@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import connection, models
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 
 from games import registry
 from tables.models import Move, Seat, Table
@@ -40,11 +40,25 @@ def _state_of_game() -> str:
     only the subquery of the table's game runs (cheaper to plan than joining
     every game's table)."""
     cases = " ".join(
-        f"WHEN %s THEN (SELECT s.state FROM {_quote(entry.state_model._meta.db_table)} s"
-        " WHERE s.table_id = t.id)"
+        f"WHEN '{entry.slug}' THEN (SELECT s.state"
+        f" FROM {_quote(entry.state_model._meta.db_table)} s WHERE s.table_id = t.id)"
         for entry in registry.all_games()
     )
     return f"CASE t.game {cases} END"
+
+
+# The statements are built once per backend (their text never changes), and
+# not on every request: building them was a good part of a read's cost.
+
+
+@cache
+def _table_sql(vendor: str, locking: str) -> str:
+    del vendor  # part of the cache key
+    columns, _, _ = _loaders(Table, "t", connection.vendor)
+    return (
+        f"SELECT {columns}, {_state_of_game()} FROM {_quote(Table._meta.db_table)} t "
+        f"WHERE t.id = %s{locking}"
+    )
 
 
 def table_with_state(
@@ -60,33 +74,27 @@ def table_with_state(
     table are then applied one after the other, and the state and seats read
     are those the first move left. `skip_locked`: a row another transaction
     holds is not waited for but taken as missing (None)."""
-    slugs = [entry.slug for entry in registry.all_games()]
+    vendor = connection.vendor
     locking = ""
     # SQLite has no row locks: its transactions take the whole file.
     if lock and connection.features.has_select_for_update:
         locking = " FOR UPDATE OF t" + (" SKIP LOCKED" if skip_locked else "")
-    columns, attnames, converters = _loaders(Table, "t", connection.vendor)
-    table_sql = (
-        f"SELECT {columns}, {_state_of_game()} FROM {_quote(Table._meta.db_table)} t "
-        f"WHERE t.id = %s{locking}"
-    )
-    table_params = [*slugs, table_id]
-    seats_sql = _seats_sql()
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            # Run in order: the seats are read once the table row is locked.
-            # Two statements in one call need client-side binding, which is
-            # Django's default with psycopg 3 (no "server_side_binding").
-            cursor.execute(f"{table_sql}; {seats_sql}", [*table_params, table_id])
-            row = cursor.fetchone()
-            cursor.nextset()
-            seat_rows = cursor.fetchall()
-        else:
-            cursor.execute(table_sql, table_params)
+    table_sql = _table_sql(vendor, locking)
+    if vendor == "postgresql":
+        # In order, in one round trip: the seats are read once the table row
+        # is locked.
+        table_rows, seat_rows = connection.run_prepared(
+            [(table_sql, [table_id]), (_seats_sql(vendor), [table_id])]
+        )
+        row = table_rows[0] if table_rows else None
+    else:
+        with connection.cursor() as cursor:
+            cursor.execute(table_sql, [table_id])
             row = cursor.fetchone()
             seat_rows = _fetch_seats(cursor, table_id) if row else []
     if row is None:
         return None
+    _, attnames, converters = _loaders(Table, "t", vendor)
     table = _instance(Table, attnames, converters, row[:-1])
     raw = row[-1]
     state_value = json.loads(raw) if isinstance(raw, str | bytes) else raw
@@ -114,15 +122,18 @@ def _loaders(model: type[models.Model], alias: str, vendor: str) -> tuple[str, l
 
 
 def _instance(model, attnames, converters, values: Sequence[Any]):
+    conn = connections[DEFAULT_DB_ALIAS]  # looked up once, not per column
     converted = []
     for value, (col, funcs) in zip(values, converters, strict=True):
         for func in funcs:
-            value = func(value, col, connection)
+            value = func(value, col, conn)
         converted.append(value)
-    return model.from_db(connection.alias, attnames, converted)
+    return model.from_db(DEFAULT_DB_ALIAS, attnames, converted)
 
 
-def _seats_sql() -> str:
+@cache
+def _seats_sql(vendor: str) -> str:
+    del vendor  # part of the cache key
     user_model = get_user_model()
     seat_cols, _, _ = _loaders(Seat, "s", connection.vendor)
     user_cols, _, _ = _loaders(user_model, "u", connection.vendor)
@@ -134,7 +145,7 @@ def _seats_sql() -> str:
 
 
 def _fetch_seats(cursor, table_id: int) -> list:
-    cursor.execute(_seats_sql(), [table_id])
+    cursor.execute(_seats_sql(connection.vendor), [table_id])
     return cursor.fetchall()
 
 
@@ -169,21 +180,35 @@ def _value(obj: models.Model, field: models.Field, add: bool) -> Any:
 
 def update(obj: models.Model, fields: Iterable[str]) -> Statement:
     """`obj.save(update_fields=fields)` as one statement, `auto_now` included."""
-    meta = obj._meta
+    sql, chosen = _update_sql(type(obj), tuple(fields), connection.vendor)
+    return sql, [_value(obj, f, False) for f in chosen] + [obj.pk]
+
+
+@cache
+def _update_sql(model: type[models.Model], fields: tuple[str, ...], vendor: str):
+    del vendor  # part of the cache key
+    meta = model._meta
     chosen = [meta.get_field(name) for name in fields]
     sets = ", ".join(f"{_quote(f.column)} = %s" for f in chosen)
     sql = f"UPDATE {_quote(meta.db_table)} SET {sets} WHERE {_quote(meta.pk.column)} = %s"
-    return sql, [_value(obj, f, False) for f in chosen] + [obj.pk]
+    return sql, chosen
 
 
 def insert(objs: Sequence[models.Model]) -> Statement:
     """New rows of one model (without their ids) in one statement."""
-    meta = objs[0]._meta
+    sql, fields = _insert_sql(type(objs[0]), len(objs), connection.vendor)
+    return sql, [_value(obj, f, True) for obj in objs for f in fields]
+
+
+@lru_cache(maxsize=64)  # one per number of rows a play wrote
+def _insert_sql(model: type[models.Model], rows: int, vendor: str):
+    del vendor  # part of the cache key
+    meta = model._meta
     fields = [f for f in meta.concrete_fields if not f.primary_key]
     columns = ", ".join(_quote(f.column) for f in fields)
     row = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    sql = f"INSERT INTO {_quote(meta.db_table)} ({columns}) VALUES " + ", ".join([row] * len(objs))
-    return sql, [_value(obj, f, True) for obj in objs for f in fields]
+    sql = f"INSERT INTO {_quote(meta.db_table)} ({columns}) VALUES " + ", ".join([row] * rows)
+    return sql, fields
 
 
 def play_save(
@@ -203,14 +228,13 @@ def play_save(
     if moves:
         statements.append(insert(moves))
     statements += [update(seat, sorted(fields)) for seat, fields in seats if fields]
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            *parts, (last, params) = statements
-            clauses = ", ".join(f"w{i} AS ({sql})" for i, (sql, _) in enumerate(parts))
-            cursor.execute(
-                f"WITH {clauses} {last}",
-                [p for _, ps in parts for p in ps] + params,
-            )
-        else:
+    if connection.vendor == "postgresql":
+        *parts, (last, params) = statements
+        clauses = ", ".join(f"w{i} AS ({sql})" for i, (sql, _) in enumerate(parts))
+        connection.run_prepared(
+            [(f"WITH {clauses} {last}", [p for _, ps in parts for p in ps] + params)]
+        )
+    else:
+        with connection.cursor() as cursor:
             for sql, params in statements:
                 cursor.execute(sql, params)

@@ -222,14 +222,11 @@ def test_a_move_reads_the_seats_once_and_answers_from_them(users):
             {"version": table.version, "move": {"action": "income"}},
         )
     assert answer.status_code == 200
-    # A statement may read the table and its seats together ("...; SELECT
-    # ... FROM tables_seat"): count the reads, not the statements.
     seat_reads = [
-        read
+        q["sql"]
         for q in queries
-        for read in q["sql"].split("; ")
-        if read.startswith("SELECT")
-        and read.split("FROM", 1)[1].lstrip().startswith('"tables_seat"')
+        if q["sql"].startswith("SELECT")
+        and q["sql"].split("FROM", 1)[1].lstrip().startswith('"tables_seat"')
     ]
     assert len(seat_reads) == 1, seat_reads
     # The answer's seats are those after the move: the next player is asked.
@@ -239,7 +236,7 @@ def test_a_move_reads_the_seats_once_and_answers_from_them(users):
 
 
 @pytest.mark.parametrize("game", ["coup", "koryo", "seasons", "troyes"])
-def test_a_table_read_loads_the_table_its_state_and_seats_in_one_round_trip(
+def test_a_table_read_loads_the_table_its_state_and_seats_at_once(
     users, game, django_assert_num_queries
 ):
     from tests.conftest import state_of
@@ -248,10 +245,8 @@ def test_a_table_read_loads_the_table_its_state_and_seats_in_one_round_trip(
     bot = ApiClient(users[0])
     bot.get(f"/api/tables/{table.pk}")  # the token is checked, then trusted a while
     # The table with its state, then its seats with their users: two
-    # statements, sent together to PostgreSQL.
-    from tests.conftest import on_postgres
-
-    with django_assert_num_queries(1 if on_postgres() else 2):
+    # statements (sent together to PostgreSQL: see test_queries).
+    with django_assert_num_queries(2):
         answer = bot.get(f"/api/tables/{table.pk}")
     assert answer.status_code == 200
     from games import registry

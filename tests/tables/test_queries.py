@@ -6,14 +6,15 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.forms.models import model_to_dict
 
 from notifications import outbox
 from notifications.models import Notification
 from tables import clock, queries, seat_clocks, services
 from tables.models import Move, Seat, Table
-from tests.conftest import play_random_moves, start_table, state_of
+from tests.conftest import play_random_moves, requires_postgres, start_table, state_of
+from tests.support.round_trips import round_trips
 
 pytestmark = pytest.mark.django_db
 
@@ -108,3 +109,27 @@ def test_turn_emails_follow_each_players_preference(users):
     assert sorted(n.user_id for n in queued) == [ana.pk, carl.pk]
     assert all(n.pk for n in queued)
     assert set(Notification.objects.values_list("pk", flat=True)) == {n.pk for n in queued}
+
+
+@requires_postgres
+def test_the_read_is_one_round_trip_and_the_locked_read_joins_its_transaction(users):
+    table = start_table("seasons", users[:3], seed=3)
+    with round_trips() as read:
+        queries.table_with_state(table.pk)
+    with round_trips() as locked, transaction.atomic():
+        queries.table_with_state(table.pk, lock=True)
+    assert read.count == 1
+    # BEGIN (here a savepoint: the test runs in a transaction), the read, COMMIT.
+    assert locked.count == 3
+
+
+@requires_postgres
+def test_a_move_goes_to_the_database_in_five_round_trips(users):
+    table = start_table("coup", users[:2], time_control="none", seed=8)
+    mover = next(s for s in table.seats.select_related("user") if s.number == table.to_act[0])
+    with round_trips() as move:
+        services.move_submit(
+            table_id=table.pk, user=mover.user, version=table.version, move={"action": "income"}
+        )
+    # BEGIN, the locked read, the write, the turn emails' insert, COMMIT.
+    assert move.count == 5
