@@ -8,7 +8,7 @@ worker's periodic drain sends them when it can.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -21,6 +21,9 @@ from tables.models import Seat, Table
 
 log = logging.getLogger(__name__)
 Kind = Notification.Kind
+# Adds a statement to a play's write: its SQL, its parameters, and what to do
+# with the rows it returns once it has run.
+JoinWrite = Callable[[str, list, Callable[[list[tuple]], None]], None]
 
 
 def _preferences(user_ids: Iterable[int]) -> dict[int, Profile]:
@@ -59,6 +62,17 @@ def _insert_new(rows: list[Notification], *, where: str = "", params=()) -> list
     neither has to undo anything. Returns the rows inserted, with their ids."""
     if not rows:
         return []
+    sql, values = _insert_statement(rows, where, params)
+    if connection.vendor == "postgresql":  # prepared: planning it cost more than running it
+        (found,) = connection.run_prepared([(sql, values)])
+    else:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, values)
+            found = cursor.fetchall()
+    return _inserted(rows, found)
+
+
+def _insert_statement(rows: list[Notification], where: str, params) -> tuple[str, list]:
     meta = Notification._meta
     fields = [f for f in meta.concrete_fields if not f.primary_key]
     quote = connection.ops.quote_name
@@ -77,12 +91,11 @@ def _insert_new(rows: list[Notification], *, where: str = "", params=()) -> list
         f"ON CONFLICT ({quote('key')}) DO NOTHING RETURNING {quote('id')}, {quote('key')}"
     )
     values = [f.get_db_prep_save(f.pre_save(row, True), connection) for row in rows for f in fields]
-    if typed:  # prepared: on the move path, planning it cost more than running it
-        (found,) = connection.run_prepared([(sql, values + list(params))])
-    else:
-        with connection.cursor() as cursor:
-            cursor.execute(sql, values + list(params))
-            found = cursor.fetchall()
+    return sql, values + list(params)
+
+
+def _inserted(rows: list[Notification], found: list[tuple]) -> list[Notification]:
+    """The rows the insert kept (its RETURNING id, key), with their ids."""
     ids = {key: pk for pk, key in found}
     inserted = []
     for row in rows:
@@ -123,13 +136,19 @@ REMINDERS_WANTED = """
 """
 
 
-def queue_turns(table: Table, seats: list[Seat], now: datetime) -> list[Notification]:
+def queue_turns(
+    table: Table, seats: list[Seat], now: datetime, join_write: JoinWrite | None = None
+) -> list[Notification]:
     """ "Your turn" emails for seats newly asked to act, for players who want
     them at once. Each waits `turn_delay()` and is checked again when due
     (delivery.deliver): it goes only if the player is still asked, is not on
     the site, and has not been told about this table since they last were.
     A seat with such an email already waiting gets no second one. One
-    statement checks all that and inserts (the move path's cost)."""
+    statement checks all that and inserts (the move path's cost).
+
+    With `join_write` (see `tables.events.turns_asked`), that statement goes
+    with the play's own write, and the rows are queued once it has run: the
+    list returned is then empty."""
     due = [s for s in seats if not s.dropped]
     rows = [
         _row(
@@ -143,10 +162,15 @@ def queue_turns(table: Table, seats: list[Seat], now: datetime) -> list[Notifica
         )
         for seat in due
     ]
+    if not rows:
+        return []
     immediate = Profile.Notify.IMMEDIATE
-    queued = _insert_new(
-        rows, where=TURN_WANTED, params=[immediate, immediate, Notification.Status.PENDING]
-    )
+    checks = [immediate, immediate, Notification.Status.PENDING]
+    if join_write is not None:
+        sql, values = _insert_statement(rows, TURN_WANTED, checks)
+        join_write(sql, values, lambda found: dispatch(_inserted(rows, found)))
+        return []
+    queued = _insert_new(rows, where=TURN_WANTED, params=checks)
     dispatch(queued)
     return queued
 

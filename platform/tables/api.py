@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.http import Http404, HttpRequest
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from ninja import NinjaAPI, Schema, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
@@ -287,6 +287,13 @@ def _table_out(
     }
 
 
+def _answer(request: HttpRequest, table_out: dict[str, Any]) -> HttpResponse:
+    """A bot's read or move answered as built: `_table_out` has TableOut's
+    shape already (a test holds it to the schema), and checking it again on
+    every read and move cost a tenth of their time."""
+    return api.create_response(request, table_out, status=200)
+
+
 def _table(table_id: int) -> Table:
     return get_object_or_404(Table, pk=table_id)
 
@@ -363,7 +370,7 @@ def table_get(request: HttpRequest, table_id: int):
     if found is None:
         raise Http404("No Table matches the given query.")
     table, state, seats = found
-    return _table_out(table, request.auth, state=state, seats=seats)
+    return _answer(request, _table_out(table, request.auth, state=state, seats=seats))
 
 
 @api.post("/tables/{table_id}/join", response={200: TableOut, **ERRORS}, tags=["tables"])
@@ -429,7 +436,9 @@ def move_create(request: HttpRequest, table_id: int, payload: MoveIn):
     result = services.move_submit(
         table_id=table_id, user=request.auth, version=payload.version, move=payload.move
     )
-    return _table_out(result.table, request.auth, state=result.state, seats=result.seats)
+    return _answer(
+        request, _table_out(result.table, request.auth, state=result.state, seats=result.seats)
+    )
 
 
 @api.put("/tables/{table_id}/standing-orders", response={200: TableOut, **ERRORS}, tags=["moves"])

@@ -18,7 +18,7 @@ Without `lock`, a read may be stale by the time it is drawn, as any read is.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache, lru_cache
 from typing import Any
 
@@ -211,19 +211,27 @@ def _insert_sql(model: type[models.Model], rows: int, vendor: str):
     return sql, fields
 
 
+# A statement another app adds to the play's write (see events.turns_asked):
+# its SQL, its parameters, and what to do with the rows it returns.
+Joined = tuple[str, list[Any], Callable[[list[tuple]], None]]
+
+
 def play_save(
     table: Table,
     table_fields: list[str],
     state: models.Model,
     moves: list[Move],
     seats: Iterable[tuple[Seat, set[str]]],
+    joined: Sequence[Joined] = (),
 ) -> None:
     """Everything a play changed, written at once: the table's fields, the
-    game's state, the new log rows and the seats' changed fields. The caller
-    holds the table row lock, so no other play of this table interleaves.
+    game's state, the new log rows and the seats' changed fields, then the
+    `joined` statements. The caller holds the table row lock, so no other
+    play of this table interleaves.
 
-    On PostgreSQL it is one statement (each part a data-modifying WITH
-    clause; they touch different rows, so their order does not matter)."""
+    On PostgreSQL the play is one statement (each part a data-modifying WITH
+    clause; they touch different rows, so their order does not matter), sent
+    with the joined ones in one round trip."""
     statements = [update(table, table_fields), update(state, ["state"])]
     if moves:
         statements.append(insert(moves))
@@ -231,10 +239,15 @@ def play_save(
     if connection.vendor == "postgresql":
         *parts, (last, params) = statements
         clauses = ", ".join(f"w{i} AS ({sql})" for i, (sql, _) in enumerate(parts))
-        connection.run_prepared(
-            [(f"WITH {clauses} {last}", [p for _, ps in parts for p in ps] + params)]
-        )
+        write = (f"WITH {clauses} {last}", [p for _, ps in parts for p in ps] + params)
+        _, *returned = connection.run_prepared([write, *((sql, ps) for sql, ps, _ in joined)])
     else:
+        returned = []
         with connection.cursor() as cursor:
             for sql, params in statements:
                 cursor.execute(sql, params)
+            for sql, params, _ in joined:
+                cursor.execute(sql, params)
+                returned.append(cursor.fetchall())
+    for (_, _, then), rows in zip(joined, returned, strict=True):
+        then(rows)

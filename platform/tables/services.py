@@ -423,6 +423,16 @@ class _Play:
         )
         for seat in clocks_changed:
             self._changed(seat, seat_clocks.SEAT_FIELDS)
+        # Whoever just moved is looking at the table: no email for them. The
+        # emails' insert goes with the play's write.
+        joined: list[queries.Joined] = []
+        events.turns_asked.send(
+            sender=Table,
+            table=table,
+            seats=[s for s in asked if s.number not in self.moved],
+            now=self.now,
+            join_write=lambda sql, params, then: joined.append((sql, params, then)),
+        )
         # Only what a move changes: the options and the deal's log stay put.
         queries.play_save(
             table,
@@ -430,13 +440,7 @@ class _Play:
             self.entry.state_model(table_id=table.pk, state=self.state),
             self.new_moves,
             [(seat, self.changed.get(seat.pk, set())) for seat in self.seats],
-        )
-        # Whoever just moved is looking at the table: no email for them.
-        events.turns_asked.send(
-            sender=Table,
-            table=table,
-            seats=[s for s in asked if s.number not in self.moved],
-            now=self.now,
+            joined,
         )
         if result is not None:
             # In the transaction that ends the game, under its row lock: the

@@ -257,3 +257,26 @@ def test_a_table_read_loads_the_table_its_state_and_seats_at_once(
 def test_reading_a_table_that_does_not_exist_is_a_404(users):
     answer = ApiClient(users[0]).get("/api/tables/999999")
     assert answer.status_code == 404 and answer.json()["detail"]
+
+
+@pytest.mark.parametrize("game", ["coup", "koryo", "seasons", "troyes"])
+def test_a_read_and_a_move_answer_exactly_what_the_schema_says(users, game):
+    # These two answers skip ninja's check of the response: they must be
+    # TableOut already, with no key missing, extra or of another type.
+    import json
+
+    from tables.api import TableOut
+    from tests.conftest import play_random_moves
+
+    table = play_random_moves(start_table(game, users[:3], time_control="normal"), users[:3], 5)
+    table.refresh_from_db()
+    seat = table.to_act[0]
+    bot = ApiClient(users[seat])
+    read = bot.get(f"/api/tables/{table.pk}").json()
+    choice = {"version": read["version"], "move": read["legal_moves"][0]}
+    move = bot.post(f"/api/tables/{table.pk}/moves", choice)
+    assert move.status_code == 200
+    for answer in (read, move.json()):
+        checked = json.loads(TableOut.model_validate(answer).model_dump_json())
+        assert checked == answer
+        assert list(checked) == list(answer)

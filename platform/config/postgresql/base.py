@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import select
 from collections.abc import Sequence
+from contextlib import nullcontext
 
 from django.db.backends.postgresql import base, operations
 from psycopg import errors
@@ -78,7 +79,9 @@ class DatabaseWrapper(base.DatabaseWrapper):
         with self.wrap_database_errors:
             cursors = [self._prepare_cursor(PreparingCursor(self.connection)) for _ in statements]
             try:
-                with self.connection.pipeline():
+                # One statement is one round trip already, without the
+                # pipeline's own cost.
+                with self.connection.pipeline() if len(cursors) > 1 else nullcontext():
                     for cursor, (sql, params) in zip(cursors, statements, strict=True):
                         cursor.execute(sql, params)
                 return [
