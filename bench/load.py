@@ -6,12 +6,14 @@ for the cache and the broker) on a scratch database, opens N two-player Coup
 tables (five rounds to win, so games last) and lets M bot clients play them
 through the JSON API only for a fixed time: each bot reads a table
 (GET /api/tables/{id}) and posts one of its legal moves. A finished table is
-replaced by a new one through the API. Then, in the same run, it measures:
+replaced by a new one through the API. In the same run it measures:
 
-- the database ceiling: pgbench running the database work of one move (lock
-  the table row, update it, insert the move row) with M clients;
 - the web ceiling: the same M clients reading a trivial Django view served by
-  the same gunicorn.
+  the same gunicorn. The bots and these clients take turns, in slices of a
+  few seconds: this machine's speed drifts over minutes, so the two rates
+  are measured side by side;
+- the database ceiling: pgbench running the database work of one move (lock
+  the table row, update it, insert the move row) with M clients, after.
 
 It prints moves per second, p50/p95/p99 latencies of a move and of a table
 read, moves per second as a fraction of each ceiling, the CPU one read and
@@ -19,7 +21,7 @@ one move cost in the web workers and in the database's backends (from
 /proc, as `ps` counts it), and the share of table and seat row updates made
 in place (HOT, from pg_stat_user_tables). Not a test.
 
-    .venv/bin/python -m bench.load [--clients 10 50] [--tables 200] [--seconds 30]
+    .venv/bin/python -m bench.load [--clients 10 50] [--tables 200] [--seconds 30] [--slices 6]
 
 Rate limits are off for the run (the bots would hit the per-player move
 limit), and the emails moves cause are queued to Redis but not sent (no
@@ -128,12 +130,14 @@ def open_table(client: Client, tokens: list[str]) -> int:
     return table_id
 
 
-class Bot(threading.Thread):
-    def __init__(self, port, pairs, stop_at, seed):
-        super().__init__(daemon=True)
+class Bot:
+    """One bot client and the tables it plays, kept from slice to slice."""
+
+    def __init__(self, port, pairs, seed):
         self.client = Client(port)
         self.pairs = pairs  # [(table_id, [token seat 0, token seat 1]), ...]
-        self.stop_at = stop_at
+        self.to_act = {table_id: None for table_id, _ in pairs}
+        self.index = 0
         self.rng = random.Random(seed)
         self.reads: list[float] = []
         self.moves: list[float] = []
@@ -141,12 +145,12 @@ class Bot(threading.Thread):
         self.conflicts = 0
         self.opened = 0
 
-    def run(self) -> None:
-        to_act = {table_id: None for table_id, _ in self.pairs}
-        index = 0
-        while time.monotonic() < self.stop_at:
-            table_id, tokens = self.pairs[index % len(self.pairs)]
-            index += 1
+    def play_until(self, stop_at: float) -> None:
+        to_act = self.to_act
+        while time.monotonic() < stop_at:
+            slot = self.index % len(self.pairs)
+            table_id, tokens = self.pairs[slot]
+            self.index += 1
             seat = to_act.get(table_id)
             token = tokens[seat if seat is not None else 0]
             start = time.perf_counter()
@@ -154,8 +158,7 @@ class Bot(threading.Thread):
             self.reads.append(time.perf_counter() - start)
             table = json.loads(raw)
             if table["status"] != "active":
-                new_id = open_table(self.client, tokens)
-                self.pairs[(index - 1) % len(self.pairs)] = (new_id, tokens)
+                self.pairs[slot] = (open_table(self.client, tokens), tokens)
                 self.opened += 1
                 continue
             if table["my_seat"] not in table["to_act"]:
@@ -178,6 +181,14 @@ class Bot(threading.Thread):
                 self.conflicts += 1
             else:
                 self.errors += 1
+
+
+def in_threads(targets, stop_at: float) -> None:
+    threads = [threading.Thread(target=target, args=(stop_at,)) for target in targets]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -249,44 +260,55 @@ class Usage:
             "updates": updates,
         }
 
-    def between(self, before: dict, after: dict, pairs: int) -> dict:
-        # Backends that started during the run count from zero.
-        pg_spent = sum(cpu - before["pg"].get(pid, 0) for pid, cpu in after["pg"].items())
+    @staticmethod
+    def cpu_between(before: dict, after: dict) -> tuple[float, float]:
+        """Seconds of CPU spent by the web workers and by the database."""
+        # Backends that started in between count from zero.
+        pg = sum(cpu - before["pg"].get(pid, 0) for pid, cpu in after["pg"].items())
+        return after["web"] - before["web"], pg
+
+    def hot_between(self, before: dict, after: dict) -> dict:
         hot = {}
         for name in self.TABLES:
             upd0, hot0 = before["updates"].get(name, (0, 0))
             upd1, hot1 = after["updates"].get(name, (0, 0))
             hot[name] = (hot1 - hot0) / (upd1 - upd0) if upd1 > upd0 else float("nan")
-        return {
-            "web_ms_per_pair": (after["web"] - before["web"]) * 1000 / max(pairs, 1),
-            "pg_ms_per_pair": pg_spent * 1000 / max(pairs, 1),
-            "hot": hot,
-        }
+        return hot
 
 
-def drive(port: int, tokens: list[list[str]], clients: int, seconds: float, usage: Usage) -> dict:
-    """Open the tables, then let `clients` bots play them for `seconds`."""
+def drive(
+    port: int, tokens: list[list[str]], clients: int, seconds: float, slices: int, usage: Usage
+) -> dict:
+    """Open the tables, then let `clients` bots play them for `seconds` in
+    all, in `slices` slices; after each, as many clients read the trivial
+    view for as long. The machine's speed drifts over minutes (other
+    tenants): slices side by side compare the two at the same speed."""
     opener = Client(port)
     pairs = [(open_table(opener, pair), pair) for pair in tokens]
-    shares = [pairs[i::clients] for i in range(clients)]
-    stop_at = time.monotonic() + seconds
-    bots = [Bot(port, share, stop_at, seed) for seed, share in enumerate(shares)]
+    bots = [Bot(port, pairs[i::clients], seed=i) for i in range(clients)]
+    trivial = Trivial(port, clients)
     time.sleep(1)  # the statistics of the tables' opening reach pg_stat first
-    before = usage.read()
-    started = time.monotonic()
-    for bot in bots:
-        bot.start()
-    for bot in bots:
-        bot.join()
-    elapsed = time.monotonic() - started
+    first = usage.read()
+    web = pg = played = 0.0
+    for _ in range(slices):
+        before = usage.read()
+        started = time.monotonic()
+        in_threads([bot.play_until for bot in bots], started + seconds / slices)
+        played += time.monotonic() - started
+        spent_web, spent_pg = usage.cpu_between(before, usage.read())
+        web, pg = web + spent_web, pg + spent_pg
+        trivial.run(seconds / slices)
     time.sleep(1)  # backends flush their statistics at most once a second
+    hot = usage.hot_between(first, usage.read())
     moves = [m for b in bots for m in b.moves]
     reads = [r for b in bots for r in b.reads]
-    spent = usage.between(before, usage.read(), len(moves))
+    pairs_played = max(len(moves), 1)
     return {
-        **spent,
-        "moves_per_second": len(moves) / elapsed,
-        "reads_per_second": len(reads) / elapsed,
+        "web_ms_per_pair": web * 1000 / pairs_played,
+        "pg_ms_per_pair": pg * 1000 / pairs_played,
+        "hot": hot,
+        "moves_per_second": len(moves) / played,
+        "reads_per_second": len(reads) / played,
         "move_p50": percentile(moves, 0.50),
         "move_p95": percentile(moves, 0.95),
         "move_p99": percentile(moves, 0.99),
@@ -296,35 +318,41 @@ def drive(port: int, tokens: list[list[str]], clients: int, seconds: float, usag
         "errors": sum(b.errors for b in bots),
         "conflicts": sum(b.conflicts for b in bots),
         "opened": sum(b.opened for b in bots),
+        **trivial.result(),
     }
 
 
-def trivial_view(port: int, clients: int, seconds: float) -> dict:
-    """Requests per second on /healthz with the same kind of clients, and
-    their latencies: the floor under any request's at this many clients."""
-    latencies: list[list[float]] = [[] for _ in range(clients)]
-    stop_at = time.monotonic() + seconds
+class Trivial:
+    """The same kind of clients reading /healthz, a trivial Django view:
+    the machine's rate for requests that do nothing, and their latencies
+    (the floor under any request's at this many clients)."""
 
-    def hammer(i: int) -> None:
-        client = Client(port)
-        while time.monotonic() < stop_at:
-            start = time.perf_counter()
-            status, _ = client.request("GET", "/healthz")
-            latencies[i].append(time.perf_counter() - start)
-            assert status == 200
+    def __init__(self, port: int, clients: int):
+        self.clients = [Client(port) for _ in range(clients)]
+        self.latencies: list[list[float]] = [[] for _ in range(clients)]
+        self.seconds = 0.0
 
-    threads = [threading.Thread(target=hammer, args=(i,)) for i in range(clients)]
-    started = time.monotonic()
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    every = [x for mine in latencies for x in mine]
-    return {
-        "trivial_rps": len(every) / (time.monotonic() - started),
-        "trivial_p50": percentile(every, 0.50),
-        "trivial_p99": percentile(every, 0.99),
-    }
+    def run(self, seconds: float) -> None:
+        def hammer(i: int, stop_at: float) -> None:
+            client, mine = self.clients[i], self.latencies[i]
+            while time.monotonic() < stop_at:
+                start = time.perf_counter()
+                status, _ = client.request("GET", "/healthz")
+                mine.append(time.perf_counter() - start)
+                assert status == 200
+
+        started = time.monotonic()
+        targets = [lambda stop_at, i=i: hammer(i, stop_at) for i in range(len(self.clients))]
+        in_threads(targets, started + seconds)
+        self.seconds += time.monotonic() - started
+
+    def result(self) -> dict:
+        every = [x for mine in self.latencies for x in mine]
+        return {
+            "trivial_rps": len(every) / self.seconds,
+            "trivial_p50": percentile(every, 0.50),
+            "trivial_p99": percentile(every, 0.99),
+        }
 
 
 PGBENCH_MOVE = """\
@@ -381,6 +409,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
+    parser.add_argument(
+        "--slices", type=int, default=6, help="bots and trivial view take turns this many times"
+    )
     args = parser.parse_args()
 
     import tempfile
@@ -416,10 +447,10 @@ def main() -> None:
                 tokens = json.loads(
                     run(env, "manage.py", "shell", "-c", setup_script(tables)).splitlines()[-1]
                 )
-                result = drive(port, tokens, clients, args.seconds, Usage(database, web.proc.pid))
+                usage = Usage(database, web.proc.pid)
+                result = drive(port, tokens, clients, args.seconds, args.slices, usage)
                 result["clients"] = clients
                 result["pg_tps"] = pgbench(database, clients, int(args.seconds), tmp)
-                result.update(trivial_view(port, clients, args.seconds))
                 rows.append(result)
                 print_row(result, args)
                 run(
