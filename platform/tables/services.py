@@ -12,9 +12,10 @@ The move transaction (`move_submit`) is the heart of the site:
 4. save the state, the new version, one `Move` row per applied move (the log
    stays gap-free: seq = version) and the seats' clocks, in one write
    (`queries.play_save`);
-5. send the events of `tables.events` (turns asked, the game over) inside the
-   transaction: the notifications app queues its emails from them, sent on
-   commit.
+5. send the events of `tables.events` inside the transaction: the
+   notifications app queues its emails from them, sent on commit. Turns
+   asked goes just before the write, so the emails' insert joins it; the
+   game over, after it.
 """
 
 from __future__ import annotations
