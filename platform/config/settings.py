@@ -108,7 +108,8 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Django's, with a health check that needs no round trip (see its module).
+    # Django's, with prepared statements for the hot queries and a health
+    # check that needs no round trip (see its module).
     DATABASES["default"]["ENGINE"] = "config.postgresql"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The web server and the embedded worker share the file: wait for locks

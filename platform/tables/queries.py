@@ -13,6 +13,9 @@ The races they settle:
   interleave; the log's unique (table, seq) is the backstop of a gap-free log.
 Without `lock`, a read may be stale by the time it is drawn, as any read is.
 (On SQLite a transaction takes the whole file, so there is no row lock.)
+
+On PostgreSQL they run through `connection.run_prepared` (config/postgresql):
+prepared once per connection, the statements of one step sent together.
 """
 
 from __future__ import annotations
@@ -53,8 +56,7 @@ def _state_of_game() -> str:
 
 @cache
 def _table_sql(vendor: str, locking: str) -> str:
-    del vendor  # part of the cache key
-    columns, _, _ = _loaders(Table, "t", connection.vendor)
+    columns, _, _ = _loaders(Table, "t", vendor)
     return (
         f"SELECT {columns}, {_state_of_game()} FROM {_quote(Table._meta.db_table)} t "
         f"WHERE t.id = %s{locking}"
@@ -133,10 +135,9 @@ def _instance(model, attnames, converters, values: Sequence[Any]):
 
 @cache
 def _seats_sql(vendor: str) -> str:
-    del vendor  # part of the cache key
     user_model = get_user_model()
-    seat_cols, _, _ = _loaders(Seat, "s", connection.vendor)
-    user_cols, _, _ = _loaders(user_model, "u", connection.vendor)
+    seat_cols, _, _ = _loaders(Seat, "s", vendor)
+    user_cols, _, _ = _loaders(user_model, "u", vendor)
     return (
         f"SELECT {seat_cols}, {user_cols} FROM {_quote(Seat._meta.db_table)} s "
         f"JOIN {_quote(user_model._meta.db_table)} u ON u.id = s.user_id "
