@@ -24,6 +24,14 @@ def focused(page, expression: str):
     return page.evaluate(f"() => {{ const el = document.activeElement; return {expression}; }}")
 
 
+def wait_for_focus(page, element_id: str) -> None:
+    """Focus is put back once a redraw has settled, a moment after the new
+    board is in the page: wait for it there (a timeout if it never comes)."""
+    page.wait_for_function(
+        "id => document.activeElement && document.activeElement.id === id", arg=element_id
+    )
+
+
 def tab_until(page, condition: str, *, key: str = "Tab", limit: int = 80) -> None:
     """Press Tab (or Shift+Tab) until the focused element meets `condition`
     (a JS expression over `el`)."""
@@ -81,7 +89,7 @@ def test_a_coup_turn_is_played_with_the_keyboard_and_announced(page_for, setting
         page.keyboard.press("Enter")
         wait_for_version(page, table.version + 1)
         # My button is gone and it is not my turn: the status line has focus.
-        assert focused(page, "el.id") == "status-line"
+        wait_for_focus(page, "status-line")
         assert "Waiting for carol" in focused(page, "el.textContent")
         move_by_service(table, carol, action("pass"))
     move_by_service(table, carol, action("income"))
@@ -105,7 +113,7 @@ def test_a_coup_turn_is_played_with_the_keyboard_and_announced(page_for, setting
     page.screenshot(path=f"{SHOTS}/coup-keyboard-focus-on-income.png")
     page.keyboard.press("Space")
     wait_for_version(page, table.version + 1)
-    assert focused(page, "el.id") == "status-line"
+    wait_for_focus(page, "status-line")
     wait_for_live(page, "ana takes Income.", "Waiting for carol")
 
     # carol's next move arrives by the poll: focus stays where it was.
@@ -113,7 +121,7 @@ def test_a_coup_turn_is_played_with_the_keyboard_and_announced(page_for, setting
     table.refresh_from_db()
     wait_for_version(page, table.version)
     wait_for_live(page, "carol takes Income.", "Your turn")
-    assert focused(page, "el.id") == "status-line"
+    wait_for_focus(page, "status-line")
 
 
 def test_a_koryo_order_is_made_with_the_keyboard(page_for, settings):
@@ -125,7 +133,7 @@ def test_a_koryo_order_is_made_with_the_keyboard(page_for, settings):
     page.keyboard.press("Enter")
     wait_for_version(page, table.version + 1)
     # The kind buttons gave way to the counts: my turn goes on, the question has focus.
-    assert focused(page, "el.id") == "status-line"
+    wait_for_focus(page, "status-line")
     page.keyboard.press("Tab")
     page.keyboard.press("Enter")
     tab_until(page, is_move("order_count"))
@@ -134,7 +142,7 @@ def test_a_koryo_order_is_made_with_the_keyboard(page_for, settings):
     wait_for_version(page, table.version + 2)
     table.refresh_from_db()
     assert ana_seat not in table.to_act
-    assert focused(page, "el.id") == "status-line"
+    wait_for_focus(page, "status-line")
     wait_for_live(page, "Waiting for carol")
 
 
