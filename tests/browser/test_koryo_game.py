@@ -65,6 +65,9 @@ def click(page, table: Table, selector: str, moves: int = 1, scope: str = "form.
     """Click a move button (of `moves` moves) and wait for the board the
     answer redraws. With `scope="#board"`, the cards themselves."""
     wait_for_turn(page, table)
+    # The player's own window in front: a window behind draws no frames, and
+    # a click waits for the button to be seen still.
+    page.bring_to_front()
     page.locator(f"{scope} {selector}").click()
     page.wait_for_selector(
         f"#board .poll[hx-get*='version={table.version + moves}&']", state="attached"

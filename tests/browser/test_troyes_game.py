@@ -29,6 +29,9 @@ def wait_for_turn(page, table: Table) -> None:
 def click(page, table: Table, move: dict) -> None:
     wait_for_turn(page, table)
     value = json.dumps(move, separators=(",", ":"))
+    # The player's own window in front: a window behind draws no frames, and
+    # a click waits for the button to be seen still.
+    page.bring_to_front()
     page.locator(f"form.moves button[value='{value}']").click()
     page.wait_for_selector(
         f"#board .poll[hx-get*='version={table.version + 1}&']", state="attached"
