@@ -65,9 +65,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "config.api_errors.ApiErrorsAsJson",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "csp.middleware.CSPMiddleware",
+    # Outside the API's errors, so that it sees them as JSON.
+    "config.csp.SiteCSPMiddleware",
+    "config.api_errors.ApiErrorsAsJson",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
+from functools import lru_cache
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
@@ -73,11 +74,20 @@ def _insert_new(rows: list[Notification], *, where: str = "", params=()) -> list
 
 
 def _insert_statement(rows: list[Notification], where: str, params) -> tuple[str, list]:
+    sql, fields = _insert_sql(connection.vendor, len(rows), where)
+    values = [f.get_db_prep_save(f.pre_save(row, True), connection) for row in rows for f in fields]
+    return sql, values + list(params)
+
+
+@lru_cache(maxsize=64)  # a few conditions, a few numbers of rows
+def _insert_sql(vendor: str, rows: int, where: str) -> tuple[str, list]:
+    """The insert's text, built once: building it cost more than the move's
+    own write."""
     meta = Notification._meta
     fields = [f for f in meta.concrete_fields if not f.primary_key]
     quote = connection.ops.quote_name
     # PostgreSQL types a union's columns from its literals: name each type.
-    typed = connection.vendor == "postgresql"
+    typed = vendor == "postgresql"
     one = "SELECT " + ", ".join(
         (f"CAST(%s AS {f.db_type(connection)})" if typed else "%s") + f" AS {quote(f.column)}"
         for f in fields
@@ -86,12 +96,11 @@ def _insert_statement(rows: list[Notification], where: str, params) -> tuple[str
     sql = (
         f"INSERT INTO {quote(meta.db_table)} ({columns}) "
         f"SELECT {', '.join('c.' + quote(f.column) for f in fields)} "
-        f"FROM ({' UNION ALL '.join([one] * len(rows))}) c "
+        f"FROM ({' UNION ALL '.join([one] * rows)}) c "
         f"WHERE {where or 'TRUE'} "
         f"ON CONFLICT ({quote('key')}) DO NOTHING RETURNING {quote('id')}, {quote('key')}"
     )
-    values = [f.get_db_prep_save(f.pre_save(row, True), connection) for row in rows for f in fields]
-    return sql, values + list(params)
+    return sql, fields
 
 
 def _inserted(rows: list[Notification], found: list[tuple]) -> list[Notification]:

@@ -27,6 +27,8 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
+from django.db.models import signals
+from django.db.models.base import ModelState
 
 from games import registry
 from tables.models import Move, Seat, Table
@@ -130,7 +132,27 @@ def _instance(model, attnames, converters, values: Sequence[Any]):
         for func in funcs:
             value = func(value, col, conn)
         converted.append(value)
-    return model.from_db(DEFAULT_DB_ALIAS, attnames, converted)
+    if not _plain(model):
+        return model.from_db(DEFAULT_DB_ALIAS, attnames, converted)
+    # What `from_db` makes, without `__init__`'s walk over the fields: every
+    # field's value goes where its descriptor keeps it, the instance's dict.
+    obj = model.__new__(model)
+    obj.__dict__.update(zip(attnames, converted, strict=True))
+    obj._state = ModelState()
+    obj._state.adding = False
+    obj._state.db = DEFAULT_DB_ALIAS
+    return obj
+
+
+@cache
+def _plain(model: type[models.Model]) -> bool:
+    """Whether `from_db` does nothing more for `model` than fill its fields:
+    not overridden, and nobody listening to its instances being made."""
+    return (
+        model.from_db.__func__ is models.Model.from_db.__func__
+        and not signals.pre_init.has_listeners(model)
+        and not signals.post_init.has_listeners(model)
+    )
 
 
 @cache

@@ -9,6 +9,7 @@ import pytest
 from django.db import connection, transaction
 from django.forms.models import model_to_dict
 
+from accounts.models import Profile
 from notifications import outbox
 from notifications.models import Notification
 from tables import clock, queries, seat_clocks, services
@@ -133,3 +134,48 @@ def test_a_move_goes_to_the_database_in_four_round_trips(users):
         )
     # BEGIN, the locked read, the write with the turn emails, COMMIT.
     assert move.count == 4
+
+
+@requires_postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_transaction_begins_with_its_first_statements_not_before_them(users):
+    """Outside any other transaction (as a request runs), the BEGIN goes with
+    the locked read: a move is three round trips, and the lock is real."""
+    table = start_table("coup", users[:2], time_control="none", seed=8)
+    mover = next(s for s in table.seats.select_related("user") if s.number == table.to_act[0])
+    with round_trips() as locked, transaction.atomic():
+        queries.table_with_state(table.pk, lock=True)
+        assert connection.connection.info.transaction_status.name == "INTRANS"
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation"
+                " WHERE l.pid = pg_backend_pid() AND c.relname = %s AND l.mode = 'RowShareLock'",
+                [Table._meta.db_table],
+            )
+            assert cursor.fetchone() == (1,)
+    # The read with its BEGIN, the lock check, COMMIT.
+    assert locked.count == 3
+    # No turn email is wanted: the worker would send it at the commit.
+    Profile.objects.filter(user__in=users[:2]).update(notify_turn="never")
+    with round_trips() as move:
+        services.move_submit(
+            table_id=table.pk, user=mover.user, version=table.version, move={"action": "income"}
+        )
+    # The locked read with its BEGIN, the write with the turn emails, COMMIT.
+    assert move.count == 3
+    assert Move.objects.filter(table=table).count() == 1
+
+
+@requires_postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_failed_statement_after_the_joined_begin_rolls_the_transaction_back(users):
+    table = start_table("coup", users[:2], time_control="none", seed=8)
+    with pytest.raises(Exception), transaction.atomic():  # noqa: B017 - any database error
+        connection.run_prepared(
+            [
+                (f"UPDATE {Table._meta.db_table} SET version = 99 WHERE id = %s", [table.pk]),
+                ("SELECT 1 / 0", []),
+            ]
+        )
+    assert connection.connection.info.transaction_status.name == "IDLE"
+    assert Table.objects.get(pk=table.pk).version == table.version

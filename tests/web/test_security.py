@@ -57,6 +57,17 @@ def test_pages_carry_a_content_security_policy(client):
     assert response["X-Content-Type-Options"] == "nosniff"
 
 
+def test_api_answers_carry_a_policy_that_allows_nothing(client):
+    # JSON loads nothing: its policy denies everything, errors included.
+    for path in ("/api/games", "/api/tables/999999", "/api/nowhere"):
+        response = client.get(path)
+        assert response["Content-Type"].startswith("application/json"), path
+        assert response["Content-Security-Policy"] == "default-src 'none'; frame-ancestors 'none'"
+    docs = client.get("/api/docs")
+    if docs.status_code == 200 and docs["Content-Type"].startswith("text/html"):
+        assert "default-src 'self'" in docs["Content-Security-Policy"]
+
+
 INLINE = [
     (
         re.compile(r"<script(?![^>]*\bsrc=)(?![^>]*type=\"application/json\")[^>]*>"),

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import select
 from collections.abc import Sequence
-from contextlib import nullcontext
+from contextlib import contextmanager, nullcontext
 
 from django.db.backends.postgresql import base, operations
 from psycopg import errors
@@ -73,15 +73,26 @@ class DatabaseWrapper(base.DatabaseWrapper):
         """Run the statements in order, prepared, in one round trip; each
         one's rows ([] for a statement without any). Through Django's cursor
         wrappers, so query logging and execute wrappers see them; an error
-        comes out as Django's database error, as from any cursor."""
+        comes out as Django's database error, as from any cursor.
+
+        As the first statements of a transaction, they take its BEGIN along:
+        psycopg would send it alone and wait for the answer, a round trip of
+        its own."""
         self.close_if_health_check_failed()
         self.ensure_connection()
         with self.wrap_database_errors:
-            cursors = [self._prepare_cursor(PreparingCursor(self.connection)) for _ in statements]
+            conn = self.connection
+            begin = not conn.autocommit and conn.pgconn.transaction_status == TransactionStatus.IDLE
+            cursors = [self._prepare_cursor(PreparingCursor(conn)) for _ in statements]
             try:
                 # One statement is one round trip already, without the
                 # pipeline's own cost.
-                with self.connection.pipeline() if len(cursors) > 1 else nullcontext():
+                with (
+                    _beginning(conn) if begin else nullcontext(),
+                    conn.pipeline() if len(cursors) > 1 or begin else nullcontext(),
+                ):
+                    if begin:
+                        conn.execute("BEGIN")
                     for cursor, (sql, params) in zip(cursors, statements, strict=True):
                         cursor.execute(sql, params)
                 return [
@@ -91,3 +102,18 @@ class DatabaseWrapper(base.DatabaseWrapper):
             finally:
                 for cursor in cursors:
                     cursor.close()
+
+
+@contextmanager
+def _beginning(conn):
+    """While the BEGIN and the statements are queued, psycopg is told it is in
+    autocommit, so that it does not begin the transaction itself (and wait
+    for that). Its flag is
+    set directly: the public setter refuses inside a transaction, and this
+    changes nothing on the server. Should the flag ever be ignored, psycopg
+    would send its own BEGIN too, and the server only warns of the second."""
+    conn._autocommit = True
+    try:
+        yield
+    finally:
+        conn._autocommit = False
