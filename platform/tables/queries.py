@@ -58,11 +58,21 @@ def _state_of_game() -> str:
 
 @cache
 def _table_sql(vendor: str, locking: str) -> str:
+    """The table row, with its state unless it is locked (see `_state_sql`)."""
     columns, _, _ = _loaders(Table, "t", vendor)
-    return (
-        f"SELECT {columns}, {_state_of_game()} FROM {_quote(Table._meta.db_table)} t "
-        f"WHERE t.id = %s{locking}"
-    )
+    state = "" if locking else f", {_state_of_game()}"
+    return f"SELECT {columns}{state} FROM {_quote(Table._meta.db_table)} t WHERE t.id = %s{locking}"
+
+
+@cache
+def _state_sql(vendor: str) -> str:
+    """The state, read apart from a locked table row: a statement that waited
+    for the lock returns the row as the play it waited for left it, but
+    everything else as it was when the statement began (PostgreSQL's read
+    committed), so a state read with the lock would be the one before that
+    play. The statement after the lock sees what the play committed."""
+    del vendor  # part of the cache key
+    return f"SELECT {_state_of_game()} FROM {_quote(Table._meta.db_table)} t WHERE t.id = %s"
 
 
 def table_with_state(
@@ -70,34 +80,39 @@ def table_with_state(
 ) -> tuple[Table, dict[str, Any] | None, list[Seat]] | None:
     """A table, its game's current state (None before the start) and its
     seats with their users (as `seats_with_users`), or None: no such table.
-    On PostgreSQL it is one round trip, two statements. Each game keeps its
-    states in its own table: the table's game names the one to read.
+    On PostgreSQL it is one round trip. Each game keeps its states in its
+    own table: the table's game names the one to read.
 
     `lock`: the table row is locked for the rest of the transaction (FOR
     UPDATE OF the table only), as `select_for_update` would: two moves on one
     table are then applied one after the other, and the state and seats read
-    are those the first move left. `skip_locked`: a row another transaction
-    holds is not waited for but taken as missing (None)."""
+    (by the statements after the lock) are those the first move left.
+    `skip_locked`: a row another transaction holds is not waited for but
+    taken as missing (None)."""
     vendor = connection.vendor
     locking = ""
     # SQLite has no row locks: its transactions take the whole file.
     if lock and connection.features.has_select_for_update:
         locking = " FOR UPDATE OF t" + (" SKIP LOCKED" if skip_locked else "")
-    table_sql = _table_sql(vendor, locking)
+    statements = [(_table_sql(vendor, locking), [table_id])]
+    if locking:
+        statements.append((_state_sql(vendor), [table_id]))
+    statements.append((_seats_sql(vendor), [table_id]))
     if vendor == "postgresql":
-        # In order, in one round trip: the seats are read once the table row
-        # is locked.
-        table_rows, seat_rows = connection.run_prepared(
-            [(table_sql, [table_id]), (_seats_sql(vendor), [table_id])]
-        )
-        row = table_rows[0] if table_rows else None
+        # In order, in one round trip.
+        *table_rows, seat_rows = connection.run_prepared(statements)
+        # A row skipped as locked has no table row (its state may be there).
+        rows = [found[0] if found else None for found in table_rows]
     else:
         with connection.cursor() as cursor:
-            cursor.execute(table_sql, [table_id])
-            row = cursor.fetchone()
-            seat_rows = _fetch_seats(cursor, table_id) if row else []
-    if row is None:
+            rows = []
+            for sql, params in statements[:-1]:
+                cursor.execute(sql, params)
+                rows.append(cursor.fetchone())
+            seat_rows = _fetch_seats(cursor, table_id) if rows[0] else []
+    if rows[0] is None:
         return None
+    row = tuple(rows[0]) + (tuple(rows[1]) if locking else ())
     _, attnames, converters = _loaders(Table, "t", vendor)
     table = _instance(Table, attnames, converters, row[:-1])
     raw = row[-1]
@@ -235,7 +250,9 @@ def _insert_sql(model: type[models.Model], rows: int, vendor: str):
 
 
 # A statement another app adds to the play's write (see events.turns_asked):
-# its SQL, its parameters, and what to do with the rows it returns.
+# its SQL, its parameters, and what to do with the rows it returns. The SQL
+# may follow a WITH clause: a SELECT, INSERT, UPDATE or DELETE without a WITH
+# of its own.
 Joined = tuple[str, list[Any], Callable[[list[tuple]], None]]
 
 
@@ -252,18 +269,23 @@ def play_save(
     `joined` statements. The caller holds the table row lock, so no other
     play of this table interleaves.
 
-    On PostgreSQL the play is one statement (each part a data-modifying WITH
-    clause; they touch different rows, so their order does not matter), sent
-    with the joined ones in one round trip."""
+    On PostgreSQL the play and the first joined statement are one statement
+    (each part of the play a data-modifying WITH clause; they touch
+    different rows, so their order does not matter), sent with the other
+    joined ones in one round trip."""
     statements = [update(table, table_fields), update(state, ["state"])]
     if moves:
         statements.append(insert(moves))
     statements += [update(seat, sorted(fields)) for seat, fields in seats if fields]
     if connection.vendor == "postgresql":
-        *parts, (last, params) = statements
+        # The first joined statement ends the play's: it reads nothing the
+        # play writes (all the parts see the same snapshot).
+        *parts, (last, params) = statements + [(sql, ps) for sql, ps, _ in joined[:1]]
         clauses = ", ".join(f"w{i} AS ({sql})" for i, (sql, _) in enumerate(parts))
         write = (f"WITH {clauses} {last}", [p for _, ps in parts for p in ps] + params)
-        _, *returned = connection.run_prepared([write, *((sql, ps) for sql, ps, _ in joined)])
+        returned = connection.run_prepared([write, *((sql, ps) for sql, ps, _ in joined[1:])])
+        if not joined:
+            returned = []  # the play's rows: none
     else:
         returned = []
         with connection.cursor() as cursor:

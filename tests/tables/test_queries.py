@@ -3,6 +3,8 @@ ORM gives, and the play's one write saves what the ORM's saves would."""
 
 from __future__ import annotations
 
+import threading
+import time
 from datetime import timedelta
 
 import pytest
@@ -10,11 +12,13 @@ from django.db import connection, transaction
 from django.forms.models import model_to_dict
 
 from accounts.models import Profile
+from games import registry
 from notifications import outbox
 from notifications.models import Notification
 from tables import clock, queries, seat_clocks, services
 from tables.models import Move, Seat, Table
 from tests.conftest import play_random_moves, requires_postgres, start_table, state_of
+from tests.support.concurrency import race
 from tests.support.round_trips import round_trips
 
 pytestmark = pytest.mark.django_db
@@ -127,13 +131,22 @@ def test_the_read_is_one_round_trip_and_the_locked_read_joins_its_transaction(us
 @requires_postgres
 def test_a_move_goes_to_the_database_in_four_round_trips(users):
     table = start_table("coup", users[:2], time_control="none", seed=8)
-    mover = next(s for s in table.seats.select_related("user") if s.number == table.to_act[0])
+    for _ in range(3):  # the connection has prepared the move's statements
+        income(table)()
+    again = income(table)
     with round_trips() as move:
-        services.move_submit(
-            table_id=table.pk, user=mover.user, version=table.version, move={"action": "income"}
-        )
-    # BEGIN, the locked read, the write with the turn emails, COMMIT.
+        again()
+    # SAVEPOINT, the locked read, the write with the turn emails, RELEASE.
     assert move.count == 4
+
+
+def income(table: Table):
+    """The player to act takes Income (looked up here, played by the call)."""
+    table.refresh_from_db()
+    mover = next(s for s in table.seats.select_related("user") if s.number == table.to_act[0])
+    return lambda: services.move_submit(
+        table_id=table.pk, user=mover.user, version=table.version, move={"action": "income"}
+    )
 
 
 @requires_postgres
@@ -142,7 +155,6 @@ def test_a_transaction_begins_with_its_first_statements_not_before_them(users):
     """Outside any other transaction (as a request runs), the BEGIN goes with
     the locked read: a move is three round trips, and the lock is real."""
     table = start_table("coup", users[:2], time_control="none", seed=8)
-    mover = next(s for s in table.seats.select_related("user") if s.number == table.to_act[0])
     with round_trips() as locked, transaction.atomic():
         queries.table_with_state(table.pk, lock=True)
         assert connection.connection.info.transaction_status.name == "INTRANS"
@@ -157,13 +169,14 @@ def test_a_transaction_begins_with_its_first_statements_not_before_them(users):
     assert locked.count == 3
     # No turn email is wanted: the worker would send it at the commit.
     Profile.objects.filter(user__in=users[:2]).update(notify_turn="never")
+    for _ in range(3):  # the connection has prepared the move's statements
+        income(table)()
+    again = income(table)
     with round_trips() as move:
-        services.move_submit(
-            table_id=table.pk, user=mover.user, version=table.version, move={"action": "income"}
-        )
+        again()
     # The locked read with its BEGIN, the write with the turn emails, COMMIT.
     assert move.count == 3
-    assert Move.objects.filter(table=table).count() == 1
+    assert Move.objects.filter(table=table).count() == 4
 
 
 @requires_postgres
@@ -179,3 +192,61 @@ def test_a_failed_statement_after_the_joined_begin_rolls_the_transaction_back(us
         )
     assert connection.connection.info.transaction_status.name == "IDLE"
     assert Table.objects.get(pk=table.pk).version == table.version
+
+
+@requires_postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_locked_read_that_waited_for_another_play_sees_that_plays_state(users):
+    """The read waits for the row lock of a play in progress; once that play
+    commits, the state read is the one it wrote, with its version (a state as
+    of before the wait would let a move with the right version apply to an
+    old position)."""
+    table = start_table("coup", users[:2], time_control="none", seed=8)
+    state_model = registry.get("coup").state_model
+    newer = {**state_of(table), "marker": "written while the reader waited"}
+    holder = threading.Event()
+    done = threading.Event()
+
+    def hold_the_lock_and_play():
+        with transaction.atomic():
+            queries.table_with_state(table.pk, lock=True)
+            holder.set()
+            time.sleep(0.5)  # the reader is waiting for the lock by now
+            Table.objects.filter(pk=table.pk).update(version=table.version + 1)
+            state_model.objects.filter(pk=table.pk).update(state=newer)
+        done.set()
+
+    def read_when_free():
+        holder.wait()
+        with transaction.atomic():
+            found, state, _ = queries.table_with_state(table.pk, lock=True)
+        assert done.is_set()  # it did wait
+        return found.version, state
+
+    writer_result, (version, state) = race(hold_the_lock_and_play, read_when_free)
+    assert writer_result is None
+    assert version == table.version + 1
+    assert state == newer
+
+
+@requires_postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_row_held_by_another_play_is_missing_to_a_read_that_skips_locked_rows(users):
+    table = start_table("coup", users[:2], time_control="none", seed=8)
+    holder, released = threading.Event(), threading.Event()
+
+    def hold():
+        with transaction.atomic():
+            queries.table_with_state(table.pk, lock=True)
+            holder.set()
+            released.wait(5)
+
+    def skip():
+        holder.wait()
+        try:
+            with transaction.atomic():
+                return queries.table_with_state(table.pk, lock=True, skip_locked=True)
+        finally:
+            released.set()
+
+    assert race(hold, skip) == [None, None]
