@@ -18,6 +18,7 @@ from django.db import connection, transaction
 
 from accounts.models import Profile
 from notifications.models import Notification
+from tables import queries
 from tables.models import Seat, Table
 
 log = logging.getLogger(__name__)
@@ -75,12 +76,11 @@ def _insert_new(rows: list[Notification], *, where: str = "", params=()) -> list
 
 def _insert_statement(rows: list[Notification], where: str, params) -> tuple[str, list]:
     sql, fields = _insert_sql(connection.vendor, len(rows), where)
-    values = [f.get_db_prep_save(f.pre_save(row, True), connection) for row in rows for f in fields]
-    return sql, values + list(params)
+    return sql, [v for row in rows for v in queries.values(row, fields, add=True)] + list(params)
 
 
 @lru_cache(maxsize=64)  # a few conditions, a few numbers of rows
-def _insert_sql(vendor: str, rows: int, where: str) -> tuple[str, list]:
+def _insert_sql(vendor: str, rows: int, where: str) -> tuple[str, queries.Preparing]:
     """The insert's text, built once: building it cost more than the move's
     own write."""
     meta = Notification._meta
@@ -100,7 +100,7 @@ def _insert_sql(vendor: str, rows: int, where: str) -> tuple[str, list]:
         f"WHERE {where or 'TRUE'} "
         f"ON CONFLICT ({quote('key')}) DO NOTHING RETURNING {quote('id')}, {quote('key')}"
     )
-    return sql, fields
+    return sql, queries.preparing(fields, vendor)
 
 
 def _inserted(rows: list[Notification], found: list[tuple]) -> list[Notification]:

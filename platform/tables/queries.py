@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Sequence
-from functools import cache, lru_cache
+from datetime import datetime
+from functools import cache, lru_cache, partial
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -212,41 +213,100 @@ def seats_with_users(table: Table) -> list[Seat]:
 # -- the write of a play ---------------------------------------------------------
 
 
-def _value(obj: models.Model, field: models.Field, add: bool) -> Any:
-    return field.get_db_prep_save(field.pre_save(obj, add), connection)
+# Each field, with the type of the values that Django's preparation only
+# adapts (or None: always prepare), and that adaptation (or None: as is).
+Preparing = list[tuple[models.Field, type | None, Callable[[Any], Any] | None]]
+
+
+def preparing(fields: Iterable[models.Field], vendor: str) -> Preparing:
+    """The fields, each with how its values are prepared: worked out once,
+    with a statement's text. Django's preparation cost a few microseconds a
+    value, for the thirty-odd values of a move's write."""
+    return [(f, *_sent_as_is(f, vendor)) for f in fields]
+
+
+def values(obj: models.Model, fields: Preparing, *, add: bool) -> list[Any]:
+    """What `obj.save()` would send for these fields (`add`: as a new row)."""
+    found = obj.__dict__
+    out = []
+    for field, plain, adapt in fields:
+        value = found.get(field.attname, _DEFERRED)
+        if plain is None or not (
+            value is None or (type(value) is plain and getattr(value, "tzinfo", True) is not None)
+        ):
+            value = field.get_db_prep_save(field.pre_save(obj, add), connection)
+        elif adapt is not None and value is not None:
+            value = adapt(value)
+        out.append(value)
+    return out
+
+
+_DEFERRED = object()  # a field not loaded: `pre_save` loads it
+_INTEGERS = {
+    models.IntegerField,
+    models.BigIntegerField,
+    models.SmallIntegerField,
+    models.PositiveIntegerField,
+    models.PositiveSmallIntegerField,
+    models.PositiveBigIntegerField,
+}
+
+
+Adapt = Callable[[Any], Any]
+
+
+def _sent_as_is(field: models.Field, vendor: str) -> tuple[type | None, Adapt | None]:
+    """For a field whose values of one type Django sends as they are (or
+    only adapted, as PostgreSQL's integers are to their size): that type and
+    the adaptation."""
+    kind = type(field.target_field if isinstance(field, models.ForeignKey) else field)
+    if kind is models.DateTimeField:
+        # Aware datetimes go as they are to PostgreSQL (SQLite takes text);
+        # `auto_now` sets the value in `pre_save`.
+        if vendor == "postgresql" and not (field.auto_now or field.auto_now_add):
+            return datetime, None
+        return None, None
+    if kind in (models.AutoField, models.BigAutoField):
+        return int, None
+    if kind in _INTEGERS:
+        internal = kind().get_internal_type()
+        return int, partial(connection.ops.adapt_integerfield_value, internal_type=internal)
+    if kind is models.CharField:
+        return str, None
+    if kind is models.BooleanField:
+        return bool, None
+    return None, None
 
 
 def update(obj: models.Model, fields: Iterable[str]) -> Statement:
     """`obj.save(update_fields=fields)` as one statement, `auto_now` included."""
     sql, chosen = _update_sql(type(obj), tuple(fields), connection.vendor)
-    return sql, [_value(obj, f, False) for f in chosen] + [obj.pk]
+    return sql, [*values(obj, chosen, add=False), obj.pk]
 
 
 @cache
 def _update_sql(model: type[models.Model], fields: tuple[str, ...], vendor: str):
-    del vendor  # part of the cache key
     meta = model._meta
     chosen = [meta.get_field(name) for name in fields]
     sets = ", ".join(f"{_quote(f.column)} = %s" for f in chosen)
     sql = f"UPDATE {_quote(meta.db_table)} SET {sets} WHERE {_quote(meta.pk.column)} = %s"
-    return sql, chosen
+    return sql, preparing(chosen, vendor)
 
 
 def insert(objs: Sequence[models.Model]) -> Statement:
     """New rows of one model (without their ids) in one statement."""
     sql, fields = _insert_sql(type(objs[0]), len(objs), connection.vendor)
-    return sql, [_value(obj, f, True) for obj in objs for f in fields]
+    return sql, [v for obj in objs for v in values(obj, fields, add=True)]
 
 
 @lru_cache(maxsize=64)  # one per number of rows a play wrote
 def _insert_sql(model: type[models.Model], rows: int, vendor: str):
-    del vendor  # part of the cache key
     meta = model._meta
     fields = [f for f in meta.concrete_fields if not f.primary_key]
     columns = ", ".join(_quote(f.column) for f in fields)
     row = "(" + ", ".join(["%s"] * len(fields)) + ")"
     sql = f"INSERT INTO {_quote(meta.db_table)} ({columns}) VALUES " + ", ".join([row] * rows)
-    return sql, fields
+    return sql, preparing(fields, vendor)
 
 
 # A statement another app adds to the play's write (see events.turns_asked):

@@ -217,7 +217,7 @@ def test_a_locked_read_that_waited_for_another_play_sees_that_plays_state(users)
         done.set()
 
     def read_when_free():
-        holder.wait()
+        assert holder.wait(10)
         with transaction.atomic():
             found, state, _ = queries.table_with_state(table.pk, lock=True)
         assert done.is_set()  # it did wait
@@ -242,7 +242,7 @@ def test_a_row_held_by_another_play_is_missing_to_a_read_that_skips_locked_rows(
             released.wait(5)
 
     def skip():
-        holder.wait()
+        assert holder.wait(10)
         try:
             with transaction.atomic():
                 return queries.table_with_state(table.pk, lock=True, skip_locked=True)
@@ -250,3 +250,20 @@ def test_a_row_held_by_another_play_is_missing_to_a_read_that_skips_locked_rows(
             released.set()
 
     assert race(hold, skip) == [None, None]
+
+
+def test_values_go_to_the_database_as_django_prepares_them(users):
+    table = start_table("coup", users[:3], time_control="normal", seed=5)
+    play_random_moves(table, users[:3], 4, seed=1)
+    table.refresh_from_db()
+    rows = [table, *table.seats.all(), *table.moves.all(), *Notification.objects.all()]
+    assert len(rows) > 8
+    for row in rows:
+        fields = [
+            f
+            for f in row._meta.concrete_fields
+            if not getattr(f, "auto_now", False) and not getattr(f, "auto_now_add", False)
+        ]
+        expected = [f.get_db_prep_save(f.pre_save(row, False), connection) for f in fields]
+        got = queries.values(row, queries.preparing(fields, connection.vendor), add=False)
+        assert [repr(v) for v in got] == [repr(v) for v in expected], type(row)
