@@ -148,7 +148,7 @@ def _instance(model, attnames, converters, values: Sequence[Any]):
         for func in funcs:
             value = func(value, col, conn)
         converted.append(value)
-    if not _plain(model):
+    if not _made_by_fields_alone(model):
         return model.from_db(DEFAULT_DB_ALIAS, attnames, converted)
     # What `from_db` makes, without `__init__`'s walk over the fields: every
     # field's value goes where its descriptor keeps it, the instance's dict.
@@ -161,7 +161,7 @@ def _instance(model, attnames, converters, values: Sequence[Any]):
 
 
 @cache
-def _plain(model: type[models.Model]) -> bool:
+def _made_by_fields_alone(model: type[models.Model]) -> bool:
     """Whether `from_db` does nothing more for `model` than fill its fields:
     not overridden, and nobody listening to its instances being made."""
     return (
@@ -215,7 +215,8 @@ def seats_with_users(table: Table) -> list[Seat]:
 
 # Each field, with the type of the values that Django's preparation only
 # adapts (or None: always prepare), and that adaptation (or None: as is).
-Preparing = list[tuple[models.Field, type | None, Callable[[Any], Any] | None]]
+Adapt = Callable[[Any], Any]
+Preparing = list[tuple[models.Field, type | None, Adapt | None]]
 
 
 def preparing(fields: Iterable[models.Field], vendor: str) -> Preparing:
@@ -252,14 +253,12 @@ _INTEGERS = {
 }
 
 
-Adapt = Callable[[Any], Any]
-
-
 def _sent_as_is(field: models.Field, vendor: str) -> tuple[type | None, Adapt | None]:
     """For a field whose values of one type Django sends as they are (or
     only adapted, as PostgreSQL's integers are to their size): that type and
     the adaptation."""
-    kind = type(field.target_field if isinstance(field, models.ForeignKey) else field)
+    target = field.target_field if isinstance(field, models.ForeignKey) else field
+    kind = type(target)
     if kind is models.DateTimeField:
         # Aware datetimes go as they are to PostgreSQL (SQLite takes text);
         # `auto_now` sets the value in `pre_save`.
@@ -269,7 +268,7 @@ def _sent_as_is(field: models.Field, vendor: str) -> tuple[type | None, Adapt | 
     if kind in (models.AutoField, models.BigAutoField):
         return int, None
     if kind in _INTEGERS:
-        internal = kind().get_internal_type()
+        internal = target.get_internal_type()
         return int, partial(connection.ops.adapt_integerfield_value, internal_type=internal)
     if kind is models.CharField:
         return str, None

@@ -131,22 +131,21 @@ def test_the_read_is_one_round_trip_and_the_locked_read_joins_its_transaction(us
 @requires_postgres
 def test_a_move_goes_to_the_database_in_four_round_trips(users):
     table = start_table("coup", users[:2], time_control="none", seed=8)
-    for _ in range(3):  # the connection has prepared the move's statements
-        income(table)()
-    again = income(table)
-    with round_trips() as move:
-        again()
     # SAVEPOINT, the locked read, the write with the turn emails, RELEASE.
-    assert move.count == 4
+    assert warm_move_round_trips(table) == 4
 
 
-def income(table: Table):
-    """The player to act takes Income (looked up here, played by the call)."""
-    table.refresh_from_db()
-    mover = next(s for s in table.seats.select_related("user") if s.number == table.to_act[0])
-    return lambda: services.move_submit(
-        table_id=table.pk, user=mover.user, version=table.version, move={"action": "income"}
-    )
+def warm_move_round_trips(table: Table) -> int:
+    """The round trips of an Income by the player to act, once the
+    connection has prepared the move's statements (a few moves before)."""
+    for _ in range(4):
+        table.refresh_from_db()
+        mover = next(s for s in table.seats.select_related("user") if s.number == table.to_act[0])
+        with round_trips() as move:
+            services.move_submit(
+                table_id=table.pk, user=mover.user, version=table.version, move={"action": "income"}
+            )
+    return move.count
 
 
 @requires_postgres
@@ -169,13 +168,8 @@ def test_a_transaction_begins_with_its_first_statements_not_before_them(users):
     assert locked.count == 3
     # No turn email is wanted: the worker would send it at the commit.
     Profile.objects.filter(user__in=users[:2]).update(notify_turn="never")
-    for _ in range(3):  # the connection has prepared the move's statements
-        income(table)()
-    again = income(table)
-    with round_trips() as move:
-        again()
     # The locked read with its BEGIN, the write with the turn emails, COMMIT.
-    assert move.count == 3
+    assert warm_move_round_trips(table) == 3
     assert Move.objects.filter(table=table).count() == 4
 
 

@@ -108,10 +108,10 @@ class DatabaseWrapper(base.DatabaseWrapper):
 def _beginning(conn):
     """While the BEGIN and the statements are queued, psycopg is told it is in
     autocommit, so that it does not begin the transaction itself (and wait
-    for that). Its flag is
-    set directly: the public setter refuses inside a transaction, and this
-    changes nothing on the server. Should the flag ever be ignored, psycopg
-    would send its own BEGIN too, and the server only warns of the second."""
+    for that). Its flag is set directly: the public setter refuses inside a
+    transaction, and this changes nothing on the server. Should the flag ever
+    be ignored, psycopg would send its own BEGIN too, and the server only
+    warns of the second."""
     conn._autocommit = True
     try:
         yield
