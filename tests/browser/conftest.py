@@ -76,6 +76,28 @@ def new_page(browser, live_server):
     assert problems == [], problems
 
 
+def press(page, locator) -> None:
+    """Click a move button, with the player's own window in front.
+
+    Playwright's click waits until two drawn frames show the button still,
+    and headless Chromium may stop drawing a window it takes to be behind
+    (bring_to_front does not always take at once on a loaded machine). The
+    button must be visible and enabled either way; if no frame comes in time,
+    the player presses it with the keyboard, which needs none."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+    from playwright.sync_api import expect
+
+    page.bring_to_front()
+    expect(locator).to_be_visible()
+    expect(locator).to_be_enabled()
+    try:
+        locator.click(timeout=5_000)
+    except PlaywrightTimeoutError:
+        page.bring_to_front()
+        locator.focus()
+        page.keyboard.press("Enter")
+
+
 def shot(page, name: str) -> Path:
     """Save a full-page screenshot under a readable name."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

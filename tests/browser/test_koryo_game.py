@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 from games.koryo.models import KoryoState
 from games.koryo.rules import CARD_KINDS, EVENT_KINDS
 from tables.models import Table
-from tests.browser.conftest import open_two_player_table, shot
+from tests.browser.conftest import open_two_player_table, press, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -65,10 +65,7 @@ def click(page, table: Table, selector: str, moves: int = 1, scope: str = "form.
     """Click a move button (of `moves` moves) and wait for the board the
     answer redraws. With `scope="#board"`, the cards themselves."""
     wait_for_turn(page, table)
-    # The player's own window in front: a window behind draws no frames, and
-    # a click waits for the button to be seen still.
-    page.bring_to_front()
-    page.locator(f"{scope} {selector}").click()
+    press(page, page.locator(f"{scope} {selector}"))
     page.wait_for_selector(
         f"#board .poll[hx-get*='version={table.version + moves}&']", state="attached"
     )

@@ -13,7 +13,7 @@ import pytest
 
 from games.seasons.models import SeasonsState
 from tables.models import Table
-from tests.browser.conftest import open_two_player_table, shot
+from tests.browser.conftest import open_two_player_table, press, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -31,10 +31,7 @@ def wait_for_turn(page, table: Table) -> None:
 
 def click(page, table: Table, selector: str) -> None:
     wait_for_turn(page, table)
-    # The player's own window in front: a window behind draws no frames, and
-    # a click waits for the button to be seen still.
-    page.bring_to_front()
-    page.locator(f"form.moves {selector}").first.click()
+    press(page, page.locator(f"form.moves {selector}").first)
     page.wait_for_selector(
         f"#board .poll[hx-get*='version={table.version + 1}&']", state="attached"
     )

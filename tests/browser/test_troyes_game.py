@@ -14,7 +14,7 @@ import random
 import pytest
 
 from tables.models import Table
-from tests.browser.conftest import open_two_player_table, shot
+from tests.browser.conftest import open_two_player_table, press, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -29,10 +29,7 @@ def wait_for_turn(page, table: Table) -> None:
 def click(page, table: Table, move: dict) -> None:
     wait_for_turn(page, table)
     value = json.dumps(move, separators=(",", ":"))
-    # The player's own window in front: a window behind draws no frames, and
-    # a click waits for the button to be seen still.
-    page.bring_to_front()
-    page.locator(f"form.moves button[value='{value}']").click()
+    press(page, page.locator(f"form.moves button[value='{value}']"))
     page.wait_for_selector(
         f"#board .poll[hx-get*='version={table.version + 1}&']", state="attached"
     )
