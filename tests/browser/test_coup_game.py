@@ -8,7 +8,7 @@ import json
 import pytest
 
 from tables.models import Table
-from tests.browser.conftest import shot, sign_up
+from tests.browser.conftest import press, shot, sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -69,9 +69,8 @@ def test_two_players_play_coup_to_the_end_in_their_browsers(new_page, settings):
             shot(page, "coup-03-challenge-offered")
         if turn == 2:
             shot(page, f"coup-04-{user}-mid-game")
-        page.locator(
-            f"form.moves button[value='{json.dumps(move, separators=(',', ':'))}']"
-        ).click()
+        value = json.dumps(move, separators=(",", ":"))
+        press(page, page.locator(f"form.moves button[value='{value}']"))
         page.wait_for_selector(
             f"#board .poll[hx-get*='version={table.version + 1}&']", state="attached"
         )
