@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
+from functools import cached_property
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -212,6 +214,14 @@ class TableView:
     my_standing_orders: dict[str, Any] = field(default_factory=dict)
     # The table version the viewer's seat had last seen (None: never).
     my_seen_version: int | None = None
+    _drawn: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    def drawn_once(self, key: str, make: Callable[[], Any]) -> Any:
+        """What a game's tags draw from this view, made once per page: a
+        board and its move picker often want the same rows."""
+        if key not in self._drawn:
+            self._drawn[key] = make()
+        return self._drawn[key]
 
     @property
     def my_turn(self) -> bool:
@@ -222,9 +232,10 @@ class TableView:
         """A player still in a game in play may give it up."""
         return self.table.is_active and any(s.is_me and not s.dropped for s in self.seats)
 
-    @property
+    @cached_property
     def moves(self) -> list[dict[str, Any]]:
-        """Legal moves for buttons: the move, its JSON and its label."""
+        """Legal moves for buttons: the move, its JSON and its label (a page
+        asks for them several times)."""
         return [
             {"move": m, "json": json.dumps(m, separators=(",", ":")), "label": label}
             for m, label in zip(self.legal_moves, self.move_labels, strict=True)

@@ -448,3 +448,18 @@ def test_a_barbarians_target_is_picked_on_the_opponents_cards(three, users):
     ]
     # The Guardians' holder is safe (KOR-7.8): none of carl's cards is a button.
     assert card_buttons(html, "k-player-2") == []
+
+
+def test_a_page_builds_its_move_rows_once_for_the_board_and_the_picker(two, users, monkeypatch):
+    """The board makes its cards clickable from the move picker's rows: one
+    page builds those rows once, and both draw the same buttons."""
+    from games.koryo.templatetags import koryo_tags
+
+    ana = users[0]
+    put_state(two, make_state(2, phase="orders", hands=[[6, 6, 2, "barbarians"], [9, 9, 9]]))
+    built = []
+    build = koryo_tags._move_rows
+    monkeypatch.setattr(koryo_tags, "_move_rows", lambda tv: built.append(tv) or build(tv))
+    mine = page(ana, two)
+    assert len(built) == 1
+    assert buttons(mine) == [f"2 ◐ Spy {X}1", f"6 ¤ Banker {X}2", f"{MINUS}1 ⚔ Barbarians {X}1"]

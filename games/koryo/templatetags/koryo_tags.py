@@ -462,6 +462,12 @@ def _short_label(action: str, label: str, card: dict | None) -> str:
 
 @register.simple_tag
 def koryo_move_rows(tv) -> list[MoveRow]:
+    """The move picker's rows; the board makes its cards clickable from the
+    same rows, so they are built once per page."""
+    return tv.drawn_once("koryo_move_rows", lambda: _move_rows(tv))
+
+
+def _move_rows(tv) -> list[MoveRow]:
     v = tv.view
     cards, owners = _visible_cards(v)
     titles = _row_titles(v)
