@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from players.models import Rating
 from tables import services
 from tables.errors import Conflict, Forbidden
 from tables.models import Seat, Table
 from tests.conftest import login_client, start_table
+from tests.players.helpers import finish_coup
 
 pytestmark = pytest.mark.django_db
 
@@ -47,6 +49,36 @@ def test_finished_games_are_listed(users):
     services.table_cancel(table_id=table.pk, user=None)
     page = login_client(users[0]).get("/").content.decode()
     assert "My finished games" in page and f"Coup #{table.pk}" in page
+
+
+def test_finished_games_show_what_each_did_to_my_rating(ana, ben):
+    rated = finish_coup(ana, ben)
+    unrated = finish_coup(ana, ben, rated=False)
+    lost_to = Rating.objects.get(user=ben, game="coup").shown
+    assert lost_to < 1500
+    page = login_client(ben).get("/").content.decode()
+    rated_row = page[page.index(f"Coup #{rated.pk}") :].split("</li>")[0]
+    unrated_row = page[page.index(f"Coup #{unrated.pk}") :].split("</li>")[0]
+    assert "Lost" in rated_row
+    assert f"rating {lost_to} " in rated_row and f"(\N{MINUS SIGN}{1500 - lost_to})" in rated_row
+    assert "rating" not in unrated_row
+
+
+def test_the_lobby_costs_the_same_queries_for_one_finished_game_or_many(
+    ana, ben, django_assert_max_num_queries
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    finish_coup(ana, ben)
+    client = login_client(ben)
+    with CaptureQueriesContext(connection) as one:
+        client.get("/")
+    for _ in range(3):
+        finish_coup(ana, ben)
+    with django_assert_max_num_queries(len(one.captured_queries)):
+        page = client.get("/").content.decode()
+    assert page.count("rating-delta") == 4
 
 
 def test_join_leave_start_and_cancel_through_the_pages(users):

@@ -41,3 +41,18 @@ def rating_changes(table) -> dict:
     from players.selectors import rating_changes_of
 
     return {"changes": rating_changes_of(table) if table.rated else []}
+
+
+@register.simple_tag
+def with_my_rating_changes(finished: list, user) -> list[tuple]:
+    """The lobby's finished games, (table, seat) each, with what each did to
+    the player's rating (None: unrated, cancelled, or not counted), in one
+    query."""
+    from players.models import RatingChange
+
+    table_ids = [table.pk for table, _ in finished]
+    changes = {
+        change.table_id: change
+        for change in RatingChange.objects.filter(user=user, table_id__in=table_ids)
+    }
+    return [(table, seat, changes.get(table.pk)) for table, seat in finished]
