@@ -197,3 +197,25 @@ class ApiClient:
 @pytest.fixture
 def api_for():
     return ApiClient
+
+
+# A fixed instant for the rate limiter's counters: their windows are fixed
+# (a minute, an hour), and a test that straddled a window's end would see
+# its count start again.
+RATE_LIMIT_MOMENT = 1_900_000_000.0
+
+
+@pytest.fixture
+def rate_limits(settings, monkeypatch):
+    """Rate limits on, with empty counters and the limiter's clock pinned."""
+    import types
+
+    from django.core.cache import cache
+
+    settings.RATELIMIT_ENABLE = True
+    monkeypatch.setattr(
+        "django_ratelimit.core.time", types.SimpleNamespace(time=lambda: RATE_LIMIT_MOMENT)
+    )
+    cache.clear()
+    yield settings
+    cache.clear()

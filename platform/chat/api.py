@@ -6,6 +6,8 @@ together); a refused message answers 429 with a `Retry-After` header."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from ninja import Router, Schema, Status
@@ -34,6 +36,9 @@ class ChannelOut(Schema):
     channel: str
     label: str
     messages: list[MessageOut]
+    older_before: int | None = Field(
+        description="Older messages exist: read them with `before` set to this id."
+    )
 
 
 class ChatOut(Schema):
@@ -55,12 +60,17 @@ class ReportOut(Schema):
     reported_at: str
 
 
-def _chat_out(table: Table, user) -> dict:
-    chat = selectors.chat_view(table, user)
+def _chat_out(table: Table, user, before: int | None = None, channel: str | None = None) -> dict:
+    chat = selectors.chat_view(table, user, before=before, channel=channel)
     return {
         "table": table.pk,
         "channels": [
-            {"channel": c.channel, "label": c.label, "messages": [m.as_api() for m in c.messages]}
+            {
+                "channel": c.channel,
+                "label": c.label,
+                "messages": [m.as_api() for m in c.messages],
+                "older_before": c.older_before,
+            }
             for c in chat.channels
         ],
         "writes_in": chat.access.writable,
@@ -69,10 +79,17 @@ def _chat_out(table: Table, user) -> dict:
 
 
 @router.get("/tables/{table_id}/chat", response={200: ChatOut, **ERRORS})
-def chat_read(request: HttpRequest, table_id: int):
-    """The table's chat as the caller may read it (the newest messages of each
-    channel, oldest first)."""
-    return _chat_out(get_object_or_404(Table, pk=table_id), request.auth)
+def chat_read(
+    request: HttpRequest,
+    table_id: int,
+    before: int | None = None,
+    channel: Literal["players", "spectators"] | None = None,
+):
+    """The table's chat as the caller may read it: the newest messages of each
+    channel, oldest first; with `before`, those older than that message (see
+    each channel's `older_before`); with `channel`, that channel only."""
+    table = get_object_or_404(Table, pk=table_id)
+    return _chat_out(table, request.auth, before=before, channel=channel)
 
 
 @router.post("/tables/{table_id}/chat", response={201: MessageOut, **ERRORS})

@@ -63,6 +63,12 @@ class ChannelView:
     channel: str
     label: str
     messages: list[ShownMessage] = field(default_factory=list)
+    # Older messages exist: read them with `before` set to this id.
+    older_before: int | None = None
+
+    @property
+    def title(self) -> str:
+        return "Players' chat" if self.channel == Channel.PLAYERS else "Spectators' chat"
 
 
 @dataclass
@@ -109,36 +115,52 @@ def as_written(message: Message) -> ShownMessage:
 
 
 def chat_view(
-    table: Table, user: AbstractBaseUser | None, *, seated: bool | None = None
+    table: Table,
+    user: AbstractBaseUser | None,
+    *,
+    seated: bool | None = None,
+    before: int | None = None,
+    channel: str | None = None,
 ) -> ChatView:
     """What `user` sees of `table`'s chat: a bounded number of queries, however
-    long the chat (a seat, the mark, one per readable channel, a mute)."""
+    long the chat (a seat, the mark, one per readable channel, a mute).
+
+    Each channel shows its newest RECENT messages, or with `before` the
+    newest RECENT older than that message id: the chat's history, a page at
+    a time, under the same rules of who reads what. `channel`: that channel
+    only (none, if the user may not read it)."""
     access = access_for(table, user, seated=seated)
     # Read before the messages: one arriving in between is then shown with
     # an older mark, and the next poll merely redraws once more.
     mark = current_mark(table.pk, list(access.readable)) or ""
     user_id = user.pk if access.logged_in else None
+    readable = [c for c in access.readable if channel is None or c == channel]
     recent: list[list[Message]] = []
-    for channel in access.readable:
-        query = Message.objects.filter(table=table, channel=channel).select_related("author")
+    for name in readable:
+        query = Message.objects.filter(table=table, channel=name).select_related("author")
         if user_id is not None:
             # In the same query: a page costs no more for the reader's reports.
             query = query.annotate(
                 reported=Exists(Report.objects.filter(message=OuterRef("pk"), reporter_id=user_id))
             )
-        rows = list(query.order_by("-id")[:RECENT])
+        if before is not None:
+            query = query.filter(id__lt=before)
+        # One more than shown tells, in the same query, whether there are older.
+        rows = list(query.order_by("-id")[: RECENT + 1])
         rows.reverse()
         recent.append(rows)
     mute = active_mute(user) if access.writable else None
     channels = [
         ChannelView(
-            channel=channel,
-            label=Channel(channel).label,
+            channel=name,
+            label=Channel(name).label,
             messages=[
-                _shown(m, user_id, staff=access.staff, logged_in=access.logged_in) for m in rows
+                _shown(m, user_id, staff=access.staff, logged_in=access.logged_in)
+                for m in rows[-RECENT:]
             ],
+            older_before=rows[-RECENT].pk if len(rows) > RECENT else None,
         )
-        for channel, rows in zip(access.readable, recent, strict=True)
+        for name, rows in zip(readable, recent, strict=True)
     ]
     return ChatView(
         table=table,

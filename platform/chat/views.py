@@ -69,6 +69,23 @@ def chat_messages(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 @require_GET
+def chat_history(request: HttpRequest, table_id: int, channel: str) -> HttpResponse:
+    """One channel's older messages, a page at a time (`?before=<id>`: the
+    messages older than that one), read as the table page's chat is."""
+    table = get_object_or_404(Table, pk=table_id)
+    try:
+        before = int(request.GET["before"]) if "before" in request.GET else None
+    except ValueError:
+        before = None
+    chat = selectors.chat_view(table, request.user, before=before, channel=channel)
+    if not chat.channels:
+        raise Http404("No such chat here, or not yours to read.")
+    return render(
+        request, "chat/history.html", {"table": table, "chat": chat, "shown": chat.channels[0]}
+    )
+
+
+@require_GET
 def chat_poll(request: HttpRequest, table_id: int) -> HttpResponse:
     """204 while the channels the page shows are unchanged (one query), else
     the redrawn list, with the new messages for the live region."""

@@ -16,6 +16,8 @@ from axe_playwright_python.sync_playwright import Axe
 from django.conf import settings
 from django.test import Client
 
+from chat.models import Message
+from chat.selectors import RECENT
 from games import registry
 from tables import services
 from tables.models import Table
@@ -155,6 +157,11 @@ def test_site_pages_have_no_wcag_violation(viewers, client):
     )
     services.table_join(table_id=open_table.pk, user=ben)
     played = start_table("koryo", [ana, ben], seed=3)
+    # A chat longer than the table page shows: it links to the older messages.
+    talk = Message.objects.bulk_create(
+        Message(table=played, channel="players", author=ben, text=f"Message {i}")
+        for i in range(RECENT + 3)
+    )
     found = []
     for path, what in (
         ("/", "lobby, logged out"),
@@ -175,6 +182,8 @@ def test_site_pages_have_no_wcag_violation(viewers, client):
         ("/tables/new/?game=seasons", "new Seasons table form"),
         (f"/tables/{open_table.pk}/", "waiting room of its creator"),
         (f"/tables/{played.pk}/log/", "whole-game log"),
+        (f"/tables/{played.pk}/", "table page with a long chat"),
+        (f"/tables/{played.pk}/chat/players/history/?before={talk[3].pk}", "older chat messages"),
     ):
         found += viewers.audit(ana, path, what)
     found += viewers.audit(ben, f"/tables/{open_table.pk}/", "waiting room of a seated player")

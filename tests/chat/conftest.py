@@ -4,7 +4,6 @@ a moderator (mod) and someone not logged in."""
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 
 from chat import services
@@ -36,12 +35,9 @@ def anonymous():
 
 
 @pytest.fixture
-def limits(settings):
-    settings.RATELIMIT_ENABLE = True
-    settings.CHAT_RATE_PER_USER = "3/m"
-    cache.clear()
-    yield settings
-    cache.clear()
+def limits(rate_limits):
+    rate_limits.CHAT_RATE_PER_USER = "3/m"
+    return rate_limits
 
 
 def say(table, user, text: str) -> Message:

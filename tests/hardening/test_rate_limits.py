@@ -6,26 +6,19 @@ above what play needs."""
 from __future__ import annotations
 
 import json
-import types
 
 import pytest
-from django.core.cache import cache
 from django.test import Client, RequestFactory
 
 from config.limits import client_ip
 from tests.conftest import PASSWORD, ApiClient, login_client, start_table
 
 PROXY = "10.0.0.2"
-MOMENT = 1_900_000_000.0  # a fixed instant, so no test straddles a window
 
 
 @pytest.fixture
-def limits(settings, monkeypatch):
-    settings.RATELIMIT_ENABLE = True
-    monkeypatch.setattr("django_ratelimit.core.time", types.SimpleNamespace(time=lambda: MOMENT))
-    cache.clear()
-    yield settings
-    cache.clear()
+def limits(rate_limits):
+    return rate_limits
 
 
 def behind_proxy(address: str) -> Client:

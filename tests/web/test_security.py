@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 
 from accounts.models import ApiToken
@@ -97,11 +96,8 @@ def test_no_page_template_needs_unsafe_inline():
 
 
 @pytest.fixture
-def limits(settings):
-    settings.RATELIMIT_ENABLE = True
-    cache.clear()
-    yield
-    cache.clear()
+def limits(rate_limits):
+    return rate_limits
 
 
 def test_log_in_is_rate_limited(users, limits):
