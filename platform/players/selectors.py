@@ -160,3 +160,9 @@ def leaderboard(game: str, page: int | str | None = 1) -> Page:
 def rating_changes_of(table: Table) -> list[RatingChange]:
     """What a finished game did to its players' ratings, by seat."""
     return list(RatingChange.objects.filter(table=table).select_related("user").order_by("seat"))
+
+
+def my_rating_changes(user, table_ids: list[int]) -> dict[int, RatingChange]:
+    """What each of these games did to `user`'s rating, by table (one query)."""
+    changes = RatingChange.objects.filter(user=user, table_id__in=table_ids)
+    return {change.table_id: change for change in changes}

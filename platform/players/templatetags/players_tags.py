@@ -48,11 +48,7 @@ def with_my_rating_changes(finished: list, user) -> list[tuple]:
     """The lobby's finished games, (table, seat) each, with what each did to
     the player's rating (None: unrated, cancelled, or not counted), in one
     query."""
-    from players.models import RatingChange
+    from players.selectors import my_rating_changes
 
-    table_ids = [table.pk for table, _ in finished]
-    changes = {
-        change.table_id: change
-        for change in RatingChange.objects.filter(user=user, table_id__in=table_ids)
-    }
+    changes = my_rating_changes(user, [table.pk for table, _ in finished])
     return [(table, seat, changes.get(table.pk)) for table, seat in finished]
