@@ -1,0 +1,32 @@
+"""Words shared by the games' texts: counts of things, read as English.
+
+Pure Python, like the engines that use it: no Django.
+"""
+
+from __future__ import annotations
+
+# Nouns whose plural is not the noun with an "s".
+IRREGULAR = {
+    "die": "dice",
+    "energy": "energies",
+    "victory point": "victory points",
+    "influence": "influence",
+}
+
+
+def plural_of(noun: str) -> str:
+    """The plural of `noun`: 'crystal' → 'crystals', 'die' → 'dice'."""
+    if noun in IRREGULAR:
+        return IRREGULAR[noun]
+    if noun.endswith(("s", "x", "ch", "sh")):
+        return noun + "es"
+    if noun.endswith("y") and noun[-2:-1] not in "aeiou":
+        return noun[:-1] + "ies"
+    return noun + "s"
+
+
+def count_of(count: int, noun: str, plural: str | None = None) -> str:
+    """'1 crystal', '2 crystals', '0 deniers': a number and its noun, agreed."""
+    if count == 1 or count == -1:
+        return f"{count} {noun}"
+    return f"{count} {plural or plural_of(noun)}"

@@ -1,0 +1,20 @@
+"""The shared counting words: what a player reads beside a number."""
+
+from games.words import count_of, plural_of
+
+
+def test_one_of_a_thing_is_singular_and_other_counts_are_plural():
+    assert count_of(1, "crystal") == "1 crystal"
+    assert count_of(2, "crystal") == "2 crystals"
+    assert count_of(0, "denier") == "0 deniers"
+
+
+def test_irregular_nouns_take_their_own_plural():
+    assert count_of(3, "die") == "3 dice"
+    assert count_of(2, "energy") == "2 energies"
+    assert plural_of("bonus") == "bonuses"
+    assert count_of(2, "influence") == "2 influence"
+
+
+def test_an_explicit_plural_wins():
+    assert count_of(2, "person", "people") == "2 people"
