@@ -424,15 +424,19 @@ def test_card_37_dragon_skull_three_sacrifices_for_15():
     assert "activate" not in actions(duel(play=[[37, 1, 2]]), 0)
 
 
-def test_card_38_demon_lowers_opponents_gauges_and_they_draw():
+def test_card_38_demon_of_argos_opponents_lose_1_gauge_and_draw_into_hand_without_a_choice():
+    """data #38: each opponent's gauge drops by 1 and each draws one card into
+    their hand; the card is kept, so that it may cost them 5 at the end."""
     s = duel(3, hands=[[38]], energy=[[1, 1, 1, 1]], gauge=[5, 3, 0], deck_top=[1, 2])
     s = summon(s, 0, 38)
     assert [s["p"][i]["gauge"] for i in (1, 2)] == [2, 0]
-    assert ENGINE.to_act(s) == [1]
-    s = act(s, 1, {"action": "keep", "card": cid(1)})
-    assert ENGINE.to_act(s) == [2]
-    s = act(s, 2, {"action": "discard"})
-    assert hand(s, 1) == [1] and hand(s, 2) == []
+    assert hand(s, 1) == [1] and hand(s, 2) == [2]
+    assert ENGINE.to_act(s) == [0] and s["queue"][0]["k"] == "main"
+    assert s["discard"] == []
+    private = [(ln["to"], ln["text"]) for ln in s["log"] if ln["to"] is not None]
+    assert ([1], "You draw Amulet of Air.") in private
+    assert ([2], "You draw Amulet of Fire.") in private
+    assert not any("Amulet" in ln["text"] for ln in s["log"] if ln["to"] is None)
 
 
 def test_card_39_titus_collects_and_is_sacrificed_when_someone_is_broke():

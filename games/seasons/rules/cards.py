@@ -1247,19 +1247,22 @@ demon = card(
     points=16,
     timing=[ON_SUMMON],
     short="Opponents: gauge -1, draw a card.",
-    text="When summoned, each opponent's gauge drops by 1 and each opponent draws a card, which "
-    "they keep or discard.",
+    text="When summoned, each opponent's gauge drops by 1 and each opponent draws a card into "
+    "their hand, where it stays.",
     rule="data #38",
 )
 
 
 def _demon(state, seat, cid, log):
+    # No keep-or-discard choice: the drawn card is meant to be left in hand
+    # at the end, where it costs 5 points (as BGA plays it).
     for o in opponents(state, seat):
         raise_gauge(state, o, -1)
         drawn = draw(state)
         log.append(line(f"{{p{o}}}'s gauge drops by 1 and {{p{o}}} draws a card (Demon)."))
         if drawn is not None:
-            offer_cards(state, o, [drawn], 38, may_discard=True)
+            state["p"][o]["hand"].append(drawn)
+            log.append(line(f"You draw {name(drawn)}.", [o]))
 
 
 demon.on_summon = _demon
