@@ -421,7 +421,27 @@ def test_card_37_dragon_skull_three_sacrifices_for_15():
     for num in (1, 2, 3):
         s = act(s, 0, {"action": "sacrifice", "card": cid(num)})
     assert in_play(s, 0) == [37] and crystals(s, 0) == 15
-    assert "activate" not in actions(duel(play=[[37, 1, 2]]), 0)
+
+
+def test_card_37_dragon_skull_is_activated_with_3_cards_in_play_itself_among_them():
+    """data #37: "sacrifice 3 power cards"; BGA asks for 3 cards in play, the
+    Skull counted, and any of them may be sacrificed, the Skull too."""
+    s = duel(play=[[37, 1, 2]])
+    assert {"action": "activate", "card": cid(37)} in moves(s, 0)
+    s = activate(s, 0, 37)
+    assert {m["card"] for m in moves(s, 0)} == {cid(37), cid(1), cid(2)}
+    s = act(s, 0, {"action": "sacrifice", "card": cid(37)})
+    assert s["queue"][0]["k"] == "skull" and crystals(s, 0) == 0
+    s = act(s, 0, {"action": "sacrifice", "card": cid(1)})
+    s = act(s, 0, {"action": "sacrifice", "card": cid(2)})
+    assert in_play(s, 0) == [] and crystals(s, 0) == 15
+    assert sorted(s["discard"]) == [cid(1), cid(2), cid(37)]
+    assert "activate" not in actions(duel(play=[[37, 1]]), 0)
+
+
+def test_card_37_with_two_skulls_the_activated_one_and_the_ready_one_are_both_offered():
+    s = activate(duel(play=[[37, 37, 1]]), 0, 37)
+    assert [m["card"] for m in moves(s, 0)] == [cid(37), cid(37, 1), cid(1)]
 
 
 def test_card_38_demon_of_argos_opponents_lose_1_gauge_and_draw_into_hand_without_a_choice():

@@ -80,14 +80,18 @@ def _pop(state: State) -> None:
 
 
 def _own_cards(state: State, seat: int, where: str, only=None) -> list[int]:
-    """One card per number (copies are alike), in the order held."""
+    """One card per number (copies are alike), in the order held; in play,
+    two copies differ when one is activated or holds tokens, and both are
+    offered then."""
     seen, cards = set(), []
-    source = state["p"][seat][where]
-    ids = [c["id"] for c in source] if where == "play" else list(source)
-    for cid in ids:
-        if number(cid) in seen or (only is not None and not only(cid)):
+    for item in state["p"][seat][where]:
+        if where == "play":
+            cid, key = item["id"], (number(item["id"]), item["tapped"], tuple(item["tokens"]))
+        else:
+            cid, key = item, number(item)
+        if key in seen or (only is not None and not only(cid)):
             continue
-        seen.add(number(cid))
+        seen.add(key)
         cards.append(cid)
     return cards
 
@@ -1210,20 +1214,19 @@ dragon_skull = card(
     points=9,
     timing=[ACTIVATED],
     short="Act: sacrifice 3 cards -> 15.",
-    text="Activate: sacrifice three of your other cards in play to gain 15 crystals.",
+    text="Activate: sacrifice three of your cards in play, the Skull itself may be one, to gain "
+    "15 crystals.",
     rule="data #37",
 )
-dragon_skull.activations = lambda s, seat, inst: [{}] if len(s["p"][seat]["play"]) >= 4 else []
-dragon_skull.activate = lambda s, seat, inst, params, log: schedule(
-    s, "skull", seat, left=3, skull=inst["id"]
-)
+# Three cards in play, the Skull among them, as BGA counts them.
+dragon_skull.activations = lambda s, seat, inst: [{}] if len(s["p"][seat]["play"]) >= 3 else []
+dragon_skull.activate = lambda s, seat, inst, params, log: schedule(s, "skull", seat, left=3)
 
 
 @decision(
     "skull",
     moves=lambda s, t: [
-        {"action": "sacrifice", "card": c}
-        for c in _own_cards(s, t["seat"], "play", lambda cid: cid != t["skull"])
+        {"action": "sacrifice", "card": c} for c in _own_cards(s, t["seat"], "play")
     ],
     prompt=lambda s, t: "choose the cards to sacrifice to the Dragon Skull",
 )

@@ -73,7 +73,8 @@ class SeasonsEngine(Engine):
     min_players = 2
     max_players = 4
     # 2: the Demon of Argos's card goes into hand without a choice.
-    version = 2
+    # 3: the Dragon Skull counts and may sacrifice itself.
+    version = 3
     blurb = "Wizards duel for three years with dice of the seasons and fifty power cards."
     options = (
         Option(
