@@ -35,6 +35,15 @@ def is_seated(table: Table, user: AbstractBaseUser | None) -> bool:
     return Seat.objects.filter(table=table, user=user).exists()
 
 
+def readable_channels(*, seated: bool, logged_in: bool, over: bool) -> tuple[str, ...]:
+    """The channels a reader may read: the rules above, in one place."""
+    if seated and not over:
+        return (str(Channel.PLAYERS),)
+    if seated or logged_in or over:
+        return (str(Channel.PLAYERS), str(Channel.SPECTATORS))
+    return ()
+
+
 def access_for(
     table: Table, user: AbstractBaseUser | None, *, seated: bool | None = None
 ) -> Access:
@@ -43,20 +52,16 @@ def access_for(
     logged_in = user is not None and user.is_authenticated
     if seated is None:
         seated = is_seated(table, user)
-    over = table.is_over
     if seated:
-        readable = (Channel.PLAYERS, Channel.SPECTATORS) if over else (Channel.PLAYERS,)
         writable = Channel.PLAYERS
     elif logged_in:
-        readable = (Channel.PLAYERS, Channel.SPECTATORS)
         writable = Channel.SPECTATORS
     else:
-        readable = (Channel.PLAYERS, Channel.SPECTATORS) if over else ()
         writable = None
     return Access(
         seated=seated,
         logged_in=logged_in,
         staff=bool(logged_in and user.is_staff),
-        readable=tuple(str(c) for c in readable),
+        readable=readable_channels(seated=seated, logged_in=logged_in, over=table.is_over),
         writable=str(writable) if writable else None,
     )

@@ -3,16 +3,18 @@ cheap mark the chat's poll compares."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Exists, Max, OuterRef, Subquery
+from django.core import signing
+from django.db.models import Exists, Max, OuterRef, Subquery, Value
 
-from chat.access import Access, access_for
+from chat.access import Access, access_for, readable_channels
 from chat.models import Channel, Message, Mute, Report
 from tables import clock
-from tables.models import Table
+from tables.models import Seat, Table
 
 # The newest messages shown per channel; older ones stay in the database.
 RECENT = 100
@@ -176,24 +178,79 @@ def _mark(status: str, last_id: int | None, moderated: datetime | None) -> str:
     return f"{status}.{last_id or 0}.{stamp}"
 
 
-def current_mark(table_id: int, channels: list[str]) -> str | None:
+def _newest(channel: str, column: str) -> Subquery:
+    messages = Message.objects.filter(table=OuterRef("pk"), channel=channel).order_by()
+    return Subquery(messages.values("table").annotate(m=Max(column)).values("m")[:1])
+
+
+def _chat_row(table_id: int, reader_id: int | None = None) -> dict | None:
+    """The table's status, whether the reader is seated, and each channel's
+    newest message id and moderation time, in one query."""
+    newest = {}
+    for channel in Channel.values:
+        newest[f"{channel}_last"] = _newest(channel, "id")
+        newest[f"{channel}_moderated"] = _newest(channel, "moderated_at")
+    seated = (
+        Exists(Seat.objects.filter(table=OuterRef("pk"), user_id=reader_id))
+        if reader_id is not None
+        else Value(False)
+    )
+    return (
+        Table.objects.filter(pk=table_id)
+        .annotate(seated=seated, **newest)
+        .values("status", "seated", *newest)
+        .first()
+    )
+
+
+def _mark_of(row: dict, channels: Iterable[str]) -> str:
+    lasts = [row[f"{c}_last"] for c in channels if row[f"{c}_last"] is not None]
+    moderated = [row[f"{c}_moderated"] for c in channels if row[f"{c}_moderated"] is not None]
+    return _mark(row["status"], max(lasts, default=None), max(moderated, default=None))
+
+
+def current_mark(table_id: int, channels: Iterable[str]) -> str | None:
     """The mark of the table's chat in these channels, in one query (None: no
     such table): it changes with every new message, every hidden or restored
     one, and when the game ends (which opens channels to more readers)."""
-    messages = Message.objects.filter(table=OuterRef("pk"), channel__in=channels)
-    row = (
-        Table.objects.filter(pk=table_id)
-        .annotate(
-            last_id=Subquery(
-                messages.order_by().values("table").annotate(m=Max("id")).values("m")[:1]
-            ),
-            moderated=Subquery(
-                messages.order_by().values("table").annotate(m=Max("moderated_at")).values("m")[:1]
-            ),
-        )
-        .values_list("status", "last_id", "moderated")
-        .first()
-    )
+    row = _chat_row(table_id)
+    return None if row is None else _mark_of(row, channels)
+
+
+def poll_mark(table_id: int, reader_id: int | None) -> str | None:
+    """The mark of what this reader (None: someone logged out) may read of the
+    table's chat, in one query (None: no such table). The poll takes its
+    channels from here, never from the request: a reader who asked for a
+    channel they may not read would learn when, and how much, it is written."""
+    row = _chat_row(table_id, reader_id)
     if row is None:
         return None
-    return _mark(*row)
+    readable = readable_channels(
+        seated=row["seated"],
+        logged_in=reader_id is not None,
+        over=Table(status=row["status"]).is_over,
+    )
+    return _mark_of(row, readable)
+
+
+# The chat's poll reads no session (it stays one query): the page it polls
+# for names its reader in a signed value, bound to the table.
+_READER_SALT = "chat.reader"
+
+
+def reader_token(table_id: int, user: AbstractBaseUser | None) -> str:
+    user_id = user.pk if user is not None and user.is_authenticated else 0
+    return signing.Signer(salt=_READER_SALT).sign(f"{table_id}.{user_id}")
+
+
+def reader_of(table_id: int, token: str) -> int | None:
+    """The reader a poll's token names (None: logged out, or a token that is
+    not this table's or not ours, read as the least a reader may see)."""
+    try:
+        value = signing.Signer(salt=_READER_SALT).unsign(token)
+    except signing.BadSignature:
+        return None
+    table, _, user_id = value.partition(".")
+    if table != str(table_id) or not user_id.isdigit() or user_id == "0":
+        return None
+    return int(user_id)

@@ -76,12 +76,20 @@ def message_post(
         return Message.objects.create(table=table, channel=access.writable, author=user, text=text)
 
 
-def message_report(*, message_id: int, user: AbstractBaseUser) -> Report:
-    """Queue a message for the moderators; one report per reader and message."""
+def message_report(
+    *, message_id: int, user: AbstractBaseUser, table_id: int | None = None
+) -> Report:
+    """Queue a message for the moderators; one report per reader and message.
+    A message that does not exist, is not at `table_id` (if given) or is not
+    the reader's to read is refused alike, so that the answer tells nothing."""
     if user is None or not user.is_authenticated:
         raise Forbidden("Log in to report a message.")
     message = Message.objects.select_related("table").filter(pk=message_id).first()
-    if message is None or message.channel not in access_for(message.table, user).readable:
+    if (
+        message is None
+        or (table_id is not None and message.table_id != table_id)
+        or message.channel not in access_for(message.table, user).readable
+    ):
         raise NotFound("There is no such message.")
     if message.author_id == user.pk:
         raise Forbidden("You cannot report your own message.")

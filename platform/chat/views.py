@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_ratelimit.exceptions import Ratelimited
 
 from chat import selectors, services
-from chat.models import MAX_LENGTH, Channel
+from chat.models import MAX_LENGTH
 from config import limits
 from tables import clock
 from tables.errors import ServiceError
@@ -41,7 +41,7 @@ def panel_context(
         "table": table,
         "max_length": MAX_LENGTH,
         "poll_seconds": settings.TABLE_POLL_SECONDS,
-        "channels_param": ",".join(chat.access.readable),
+        "reader": selectors.reader_token(table.pk, request.user),
         "muted_text": services.muted_text(chat.muted_until) if chat.muted_until else "",
         **extra,
     }
@@ -87,10 +87,10 @@ def chat_history(request: HttpRequest, table_id: int, channel: str) -> HttpRespo
 
 @require_GET
 def chat_poll(request: HttpRequest, table_id: int) -> HttpResponse:
-    """204 while the channels the page shows are unchanged (one query), else
-    the redrawn list, with the new messages for the live region."""
-    channels = [c for c in request.GET.get("channels", "").split(",") if c in Channel.values]
-    mark = selectors.current_mark(table_id, channels)
+    """204 while what the page's reader may read is unchanged (one query),
+    else the redrawn list, with the new messages for the live region."""
+    reader = selectors.reader_of(table_id, request.GET.get("reader", ""))
+    mark = selectors.poll_mark(table_id, reader)
     if mark is None:
         raise Http404("No such table")
     known = request.GET.get("mark", "")
@@ -154,9 +154,7 @@ def chat_report(request: HttpRequest, table_id: int, message_id: int) -> HttpRes
     table = get_object_or_404(Table, pk=table_id)
     notice, status = "Thank you: a moderator will look at this message.", 200
     try:
-        if not table.chat_messages.filter(pk=message_id).exists():
-            raise Http404("No such message")
-        services.message_report(message_id=message_id, user=request.user)
+        services.message_report(message_id=message_id, user=request.user, table_id=table.pk)
     except ServiceError as exc:
         notice, status = exc.message, exc.status
     if not request.htmx:

@@ -2,7 +2,9 @@
 whatever raised it: the API's own refusals already are; this covers what
 Django answers before or around the API's views (a body over
 DATA_UPLOAD_MAX_MEMORY_SIZE, an unknown address, a method not allowed, an
-unexpected exception)."""
+unexpected exception), and what the API's views raise that is not theirs
+(`add_handlers`: the same answers in development as in production, where
+django-ninja would answer a traceback)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import logging
 from collections.abc import Callable
 from http import HTTPStatus
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 
@@ -23,6 +26,18 @@ def _detail(status: int) -> str:
         return HTTPStatus(status).phrase + "."
     except ValueError:
         return "The request could not be answered."
+
+
+def too_large(request: HttpRequest | None = None, exc: Exception | None = None) -> JsonResponse:
+    megabytes = settings.DATA_UPLOAD_MAX_MEMORY_SIZE / 1_048_576
+    return JsonResponse(
+        {"detail": f"The request body is too large: at most {megabytes:g} MB."}, status=413
+    )
+
+
+def add_handlers(api) -> None:
+    """The API's answers to errors raised by any of its views."""
+    api.add_exception_handler(RequestDataTooBig, too_large)
 
 
 class ApiErrorsAsJson:
@@ -49,7 +64,7 @@ class ApiErrorsAsJson:
         if not request.path.startswith(API_PREFIX):
             return None
         if isinstance(exc, RequestDataTooBig):
-            return JsonResponse({"detail": "The request body is too large."}, status=400)
+            return too_large()
         if isinstance(exc, SuspiciousOperation):
             return JsonResponse({"detail": "The request could not be read."}, status=400)
         if isinstance(exc, PermissionDenied):

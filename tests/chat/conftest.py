@@ -3,6 +3,9 @@ a moderator (mod) and someone not logged in."""
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 from django.test import Client
 
@@ -64,3 +67,19 @@ def finish(table) -> None:
     )
     table.refresh_from_db()
     assert table.status == "finished"
+
+
+def poll_url(page: str) -> str:
+    """The chat poll's address as a page drew it (its mark and its reader)."""
+    found = re.search(r'hx-get="(/tables/\d+/chat/poll/\?[^"]*)"', page)
+    assert found, "the page has no chat poll"
+    return html.unescape(found.group(1))
+
+
+def with_param(url: str, **params: str) -> str:
+    """`url` with these query parameters added or replaced."""
+    from urllib.parse import parse_qsl, urlencode, urlsplit
+
+    parts = urlsplit(url)
+    query = dict(parse_qsl(parts.query)) | params
+    return f"{parts.path}?{urlencode(query)}"

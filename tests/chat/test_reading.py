@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from chat import services
-from tests.chat.conftest import finish, say
-from tests.conftest import login_client
+from tests.chat.conftest import finish, poll_url, say, with_param
+from tests.conftest import login_client, start_table
 
 pytestmark = pytest.mark.django_db
 
@@ -38,21 +38,54 @@ def test_players_do_not_see_the_spectators_chat_while_the_game_runs(table, users
         assert api_texts(api_for(player), table) == ["have fun"]
 
 
-def test_the_poll_and_the_partial_keep_the_spectators_chat_from_players(
-    table, users, dora, api_for
-):
+def test_the_poll_and_the_partial_keep_the_spectators_chat_from_players(table, users, dora):
     ben = login_client(users[1])
-    html = page(ben, table)
-    mark = html.split("chat/poll/?mark=")[1].split("&amp;")[0]
+    poll = poll_url(page(ben, table))
     say(table, dora, SECRET_TIP)
     # Nothing the players read changed: the poll stays quiet...
-    poll = f"/tables/{table.pk}/chat/poll/?mark={mark}&channels=players"
     assert ben.get(poll, HTTP_HX_REQUEST="true").status_code == 204
-    # ...and asking for the spectators' channel draws only what ben may read.
-    asked = ben.get(poll + ",spectators", HTTP_HX_REQUEST="true")
-    assert asked.status_code == 200 and SECRET_TIP not in asked.content.decode()
+    # ...and the list, redrawn, shows only what ben may read.
     listed = ben.get(f"/tables/{table.pk}/chat/", HTTP_HX_REQUEST="true")
     assert listed.status_code == 200 and SECRET_TIP not in listed.content.decode()
+
+
+@pytest.mark.parametrize("asked", ["spectators", "players,spectators"])
+def test_a_player_asking_the_poll_for_the_spectators_chat_learns_nothing(table, users, dora, asked):
+    """A poll that answered 200 when spectators wrote would tell the players
+    when, and how much, their watchers talk: the poll reads the channels its
+    reader may read, whatever the request names."""
+    ben = login_client(users[1])
+    poll = poll_url(page(ben, table))
+    say(table, dora, SECRET_TIP)
+    say(table, dora, "and ana bluffs")
+    assert ben.get(with_param(poll, channels=asked), HTTP_HX_REQUEST="true").status_code == 204
+
+
+def test_a_logged_out_visitor_reads_neither_chat_while_the_game_runs(table, users, dora, anonymous):
+    html = page(anonymous, table)
+    poll = poll_url(html)
+    say(table, users[0], "have fun")
+    say(table, dora, SECRET_TIP)
+    assert "have fun" not in page(anonymous, table) and SECRET_TIP not in page(anonymous, table)
+    for asked in ("players", "spectators", "players,spectators"):
+        polled = anonymous.get(with_param(poll, channels=asked), HTTP_HX_REQUEST="true")
+        assert polled.status_code == 204
+    for channel in ("players", "spectators"):
+        history = anonymous.get(f"/tables/{table.pk}/chat/{channel}/history/")
+        assert history.status_code == 404
+
+
+def test_the_poll_names_its_reader_in_a_value_bound_to_the_table(table, users):
+    from chat.selectors import reader_of, reader_token
+
+    other = start_table("coup", users[2:4], seed=7)
+    token = reader_token(table.pk, users[1])
+    assert reader_of(table.pk, token) == users[1].pk
+    assert reader_of(other.pk, token) is None
+    forged = token.replace(f"{table.pk}.{users[1].pk}:", f"{table.pk}.{users[0].pk}:")
+    assert forged != token and reader_of(table.pk, forged) is None
+    assert reader_of(table.pk, "") is None
+    assert reader_of(table.pk, reader_token(table.pk, None)) is None
 
 
 def test_spectators_read_both_chats(table, dora, chatter, api_for):
@@ -73,22 +106,19 @@ def test_once_the_game_is_over_everyone_reads_both_chats(table, users, chatter, 
 
 def test_the_end_of_the_game_wakes_the_players_poll(table, users, dora):
     ben = login_client(users[1])
-    mark = page(ben, table).split("chat/poll/?mark=")[1].split("&amp;")[0]
+    poll = poll_url(page(ben, table))
     say(table, dora, SECRET_TIP)
     finish(table)
-    response = ben.get(
-        f"/tables/{table.pk}/chat/poll/?mark={mark}&channels=players", HTTP_HX_REQUEST="true"
-    )
+    response = ben.get(poll, HTTP_HX_REQUEST="true")
     assert response.status_code == 200 and SECRET_TIP in response.content.decode()
 
 
 def test_a_new_message_is_announced_to_the_others_only(table, users):
     ana, ben = login_client(users[0]), login_client(users[1])
-    marks = [page(c, table).split("chat/poll/?mark=")[1].split("&amp;")[0] for c in (ana, ben)]
+    polls = [poll_url(page(c, table)) for c in (ana, ben)]
     say(table, users[0], "your <b>move</b>")
     ana_poll, ben_poll = (
-        c.get(f"/tables/{table.pk}/chat/poll/?mark={m}&channels=players", HTTP_HX_REQUEST="true")
-        for c, m in zip((ana, ben), marks, strict=True)
+        c.get(url, HTTP_HX_REQUEST="true") for c, url in zip((ana, ben), polls, strict=True)
     )
     news = '<div id="chat-news" hx-swap-oob="innerHTML">'
     assert (
@@ -125,10 +155,8 @@ def test_a_hidden_message_is_gone_for_everyone_but_staff(
 def test_hiding_a_message_wakes_the_poll(table, users, mod):
     rude = say(table, users[0], "you idiot")
     ben = login_client(users[1])
-    mark = page(ben, table).split("chat/poll/?mark=")[1].split("&amp;")[0]
+    poll = poll_url(page(ben, table))
     services.messages_hide(message_ids=[rude.pk], moderator=mod)
-    response = ben.get(
-        f"/tables/{table.pk}/chat/poll/?mark={mark}&channels=players", HTTP_HX_REQUEST="true"
-    )
+    response = ben.get(poll, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     assert "you idiot" not in response.content.decode()

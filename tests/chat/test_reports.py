@@ -7,7 +7,7 @@ import pytest
 from chat.models import Report
 from chat.selectors import open_report_count
 from tests.chat.conftest import say
-from tests.conftest import login_client
+from tests.conftest import login_client, start_table
 
 pytestmark = pytest.mark.django_db
 
@@ -56,6 +56,40 @@ def test_a_message_one_may_not_read_cannot_be_reported(table, users, dora, anony
     assert report(login_client(users[0]), tip).status_code == 404
     response = anonymous.post(f"/tables/{table.pk}/chat/{tip.pk}/report/")
     assert response.status_code == 302
+    assert not Report.objects.exists()
+
+
+def test_reporting_a_message_one_may_not_read_answers_as_one_that_does_not_exist(
+    table, users, dora, api_for
+):
+    """Otherwise the answer would tell a player that a spectators' message
+    with that id exists at their table."""
+    tip = say(table, dora, "ben holds the Duke")
+    elsewhere = say(start_table("coup", users[2:4], seed=11), users[2], "gl")
+    missing = tip.pk + 1000
+    ben, bot = login_client(users[1]), api_for(users[1])
+
+    def page_answers(message_id: int) -> tuple:
+        url = f"/tables/{table.pk}/chat/{message_id}/report/"
+        partial = ben.post(url, HTTP_HX_REQUEST="true")
+        plain = ben.post(url, follow=True)
+        flashes = [str(m) for m in plain.context["messages"]]
+        notice = "There is no such message." in partial.content.decode()
+        return partial.status_code, notice, plain.redirect_chain, flashes
+
+    def api_answer(message_id: int) -> tuple:
+        answer = bot.post(f"/api/chat/messages/{message_id}/report")
+        return answer.status_code, answer.json()
+
+    unreadable = page_answers(tip.pk)
+    assert unreadable[:2] == (404, True)
+    assert unreadable[3] == ["There is no such message."]
+    assert page_answers(missing) == unreadable
+    # A message of another table, reported through this table's address.
+    assert page_answers(elsewhere.pk) == unreadable
+    assert (
+        api_answer(tip.pk) == api_answer(missing) == (404, {"detail": "There is no such message."})
+    )
     assert not Report.objects.exists()
 
 
