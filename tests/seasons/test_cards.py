@@ -359,9 +359,10 @@ def test_card_30_yjangs_vase_a_token_per_summon_from_hand():
 
 def test_card_31_elemental_amulet_each_element_given_has_its_effect():
     s = summon(duel(hands=[[31]], energy=[[1, 0, 1, 1]], gauge=[3], deck_top=[22]), 0, 31)
-    for e in (AIR, FIRE, EARTH):
+    for e in (AIR, FIRE):
         s = act(s, 0, {"action": "use", "element": e})
-    s = act(s, 0, {"action": "done"})
+    assert actions(s, 0) == {"use", "done"}
+    s = act(s, 0, {"action": "use", "element": EARTH})  # nothing left to give: it ends
     assert crystals(s, 0) == 5 and s["p"][0]["gauge"] == 4 and hand(s, 0) == [22]
     assert energy(s, 0) == [0, 0, 0, 0]
 
@@ -370,8 +371,39 @@ def test_card_31_elemental_amulet_with_hand_of_fortune_spares_one():
     s = summon(duel(hands=[[31]], play=[[20]], energy=[[1, 0, 0, 0]]), 0, 31)
     s = act(s, 0, {"action": "use", "element": AIR})
     assert {"action": "use", "element": EARTH} in moves(s, 0)
-    s = act(act(s, 0, {"action": "use", "element": EARTH}), 0, {"action": "done"})
-    assert crystals(s, 0) == 5
+    s = act(s, 0, {"action": "use", "element": EARTH})
+    assert crystals(s, 0) == 5 and s["queue"][0]["k"] == "main"
+
+
+def test_card_31_elemental_amulet_needs_an_energy_to_be_summoned_from_hand():
+    """data #31 and BGA: summoned from hand, at least one energy must be given."""
+    s = duel(hands=[[31]], energy=[[0, 0, 0, 0]])
+    assert {"action": "summon", "card": cid(31)} not in moves(s, 0)
+    s = duel(hands=[[31]], play=[[20]], energy=[[0, 0, 0, 0]])  # Hand of Fortune spares none
+    assert {"action": "summon", "card": cid(31)} not in moves(s, 0)
+    s = duel(hands=[[31]], play=[[4]])  # a token on the Amulet of Water is energy to give
+    s["p"][0]["play"][0]["tokens"] = [0, 1, 0, 0]
+    assert {"action": "summon", "card": cid(31)} in moves(s, 0)
+
+
+def test_card_31_elemental_amulet_from_hand_must_use_at_least_one_energy():
+    s = summon(duel(hands=[[31]], energy=[[0, 0, 1, 0]]), 0, 31)
+    assert moves(s, 0) == [{"action": "use", "element": FIRE}]
+    assert ENGINE.timeout_move(s, 0) == {"action": "use", "element": FIRE}
+    s = act(s, 0, {"action": "use", "element": FIRE})
+    assert energy(s, 0) == [0, 0, 0, 0] and s["queue"][0]["k"] == "main"
+    assert len(s["p"][0]["hand"]) == 1  # fire: a card drawn
+
+
+def test_card_31_elemental_amulet_summoned_for_free_grants_all_four_effects_without_energy():
+    """data #31 and BGA: brought in free (here by the Divine Chalice), the
+    amulet gives all four: 2 energy, 5 crystals, a card and gauge +1."""
+    s = duel(hands=[[9]], energy=[[1, 1, 1, 1]], gauge=[4], deck_top=[31, 22, 3, 5, 29])
+    s = act(summon(s, 0, 9), 0, {"action": "summon_free", "card": cid(31)})
+    assert crystals(s, 0) == 5 and s["p"][0]["gauge"] == 5 and hand(s, 0) == [29]
+    assert s["queue"][0] == {"k": "gain", "seat": 0, "n": 2, "why": 31, "onto": None}
+    s = take_all(s, 0, WATER)
+    assert energy(s, 0) == [0, 2, 0, 0] and s["queue"][0]["k"] == "main"
 
 
 def test_card_32_tree_of_light_two_ways_once_a_round():

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import Rng, State, line
-from games.seasons.rules.data import AIR, ELEMENTS, WATER
+from games.seasons.rules.data import AIR, EARTH, ELEMENTS, FIRE, WATER
 from games.seasons.rules.hooks import (
     ACTIVATED,
     CARDS,
@@ -333,7 +333,7 @@ def _chalice_pick(state, task, move, log):
     state["discard"].extend(rest)
     if room(state, seat):
         log.append(line(f"{{p{seat}}} summons {the(chosen)} for free (Divine Chalice)."))
-        enter_play(state, seat, chosen, log, from_hand=False)
+        enter_play(state, seat, chosen, log, free=True)
     else:
         state["discard"].append(chosen)
         log.append(line(f"{{p{seat}}} has no room and discards the chosen card."))
@@ -784,7 +784,7 @@ def _dreams_answer(state, task, move, log):
     seat = task["seat"]
     state["p"][seat]["hand"].remove(move["card"])
     log.append(line(f"{{p{seat}}} summons {the(move['card'])} for free (Potion of Dreams)."))
-    enter_play(state, seat, move["card"], log, from_hand=False)
+    enter_play(state, seat, move["card"], log, free=True)
 
 
 # -- 25 Potion of Knowledge (data #25) ------------------------------------------------
@@ -925,9 +925,10 @@ elemental_amulet = card(
     cost=None,
     points=2,
     timing=[ON_SUMMON],
-    short="Pay up to 1 of each energy for effects.",
-    text="Free to summon. Then give up one token of any elements you like: water gives 2 energy, "
-    "earth 5 crystals, fire a card, air +1 gauge. Hand of Fortune spares one token.",
+    short="Pay 1 to 4 different energy for effects.",
+    text="Summoned from hand, give up one token each of one to four elements: water gives 2 "
+    "energy, earth 5 crystals, fire a card, air +1 gauge (Hand of Fortune spares one token, but "
+    "one must be given). Brought into play by another card, all four effects come for nothing.",
     rule="data #31",
 )
 
@@ -936,10 +937,22 @@ def _elemental(state, seat, cid, log):
     schedule(state, "elemental", seat, used=[], paid=0, free=count(state, seat, 20))
 
 
+def _elemental_free(state, seat, cid, log):
+    log.append(line(f"{{p{seat}}} takes all four effects of the Elemental Amulet for nothing."))
+    _elemental_effects(state, seat, [AIR, WATER, FIRE, EARTH], log)
+
+
+def _total_spendable(state, seat):
+    return sum(spendable(state, seat, e) for e in range(4))
+
+
+# data #31, as BGA plays it: from hand, at least one energy is given.
+elemental_amulet.summon_condition = lambda s, seat: _total_spendable(s, seat) > 0
 elemental_amulet.on_summon = _elemental
+elemental_amulet.on_free_summon = _elemental_free
 
 
-def _elemental_moves(state, task):
+def _elemental_uses(state, task):
     seat = task["seat"]
     moves = []
     for e in range(4):
@@ -948,14 +961,25 @@ def _elemental_moves(state, task):
         # A token spared by Hand of Fortune needs one token really paid.
         if spendable(state, seat, e) or (task["free"] and task["paid"]):
             moves.append({"action": "use", "element": e})
-    return [*moves, {"action": "done"}]
+    return moves
+
+
+def _elemental_moves(state, task):
+    uses = _elemental_uses(state, task)
+    return [*uses, {"action": "done"}] if task["used"] else uses
+
+
+def _elemental_timeout(state, task, moves):
+    if task["used"]:
+        return {"action": "done"}
+    return {"action": "use", "element": cheapest_element(state, [m["element"] for m in moves])}
 
 
 @decision(
     "elemental",
     moves=_elemental_moves,
     prompt=lambda s, t: "choose the energy to give to the Elemental Amulet",
-    timeout=lambda s, t, moves: {"action": "done"},
+    timeout=_elemental_timeout,
 )
 def _elemental_answer(state, task, move, log):
     seat = task["seat"]
@@ -967,20 +991,22 @@ def _elemental_answer(state, task, move, log):
             task["paid"] += 1
         else:
             task["free"] -= 1
-        return
+        if _elemental_uses(state, task):
+            return
     _pop(state)
     used = sorted(task["used"])
     log.append(
-        line(
-            f"{{p{seat}}} gives {', '.join(ELEMENTS[e] for e in used) or 'nothing'} "
-            "to the Elemental Amulet."
-        )
+        line(f"{{p{seat}}} gives {', '.join(ELEMENTS[e] for e in used)} to the Elemental Amulet.")
     )
-    if 3 in used:
+    _elemental_effects(state, seat, used, log)
+
+
+def _elemental_effects(state, seat, used, log):
+    if EARTH in used:
         gain_crystals(state, seat, 5)
     if AIR in used:
         raise_gauge(state, seat, 1)
-    if 2 in used:
+    if FIRE in used:
         drawn = draw(state)
         if drawn is not None:
             state["p"][seat]["hand"].append(drawn)
@@ -1088,10 +1114,6 @@ crystal_orb.activations = _orb_options
 crystal_orb.activate = _orb
 
 
-def _total_spendable(state, seat):
-    return sum(spendable(state, seat, e) for e in range(4))
-
-
 def _orb_moves(state, task):
     seat = task["seat"]
     moves = [{"action": "orb_back"}]
@@ -1119,7 +1141,7 @@ def _orb_answer(state, task, move, log):
         )
     card_id = state["deck"].pop()
     log.append(line(f"{{p{seat}}} pays 4 energy and summons {the(card_id)} (Crystal Orb)."))
-    enter_play(state, seat, card_id, log, from_hand=False)
+    enter_play(state, seat, card_id, log, free=True)
 
 
 # -- 35 Glutton Cauldron (data #35) ---------------------------------------------------

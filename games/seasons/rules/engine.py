@@ -74,7 +74,8 @@ class SeasonsEngine(Engine):
     max_players = 4
     # 2: the Demon of Argos's card goes into hand without a choice.
     # 3: the Dragon Skull counts and may sacrifice itself.
-    version = 3
+    # 4: the Elemental Amulet needs an energy from hand, all four effects free.
+    version = 4
     blurb = "Wizards duel for three years with dice of the seasons and fifty power cards."
     options = (
         Option(

@@ -38,6 +38,11 @@ class Card:
     text: str
     rule: str
     on_summon: Callable | None = None
+    # Brought into play by another card's effect (Chalice, Orb, Dreams),
+    # when that differs from `on_summon` (Elemental Amulet).
+    on_free_summon: Callable | None = None
+    # (state, seat) -> bool: what summoning it from hand needs beyond its cost.
+    summon_condition: Callable | None = None
     activations: Callable | None = None
     activate: Callable | None = None
     end_of_round: Callable | None = None

@@ -88,9 +88,12 @@ def leech_fee(state: State, seat: int) -> int:
 
 def can_pay(state: State, seat: int, card: int) -> bool:
     """Whether some payment exists (what `payment_options` would list), cheaply."""
-    cost = CARDS[number(card)].cost_for(state["players"])
+    entry = CARDS[number(card)]
+    cost = entry.cost_for(state["players"])
     p = state["p"][seat]
     if (cost[4] if cost else 0) + leech_fee(state, seat) > p["crystals"]:
+        return False
+    if entry.summon_condition is not None and not entry.summon_condition(state, seat):
         return False
     if cost is None:
         return True
@@ -110,6 +113,8 @@ def payment_options(state: State, seat: int, card: int) -> list[dict[str, Any]]:
     p = state["p"][seat]
     crystals = (cost[4] if cost else 0) + leech_fee(state, seat)
     if crystals > p["crystals"]:
+        return []
+    if entry.summon_condition is not None and not entry.summon_condition(state, seat):
         return []
     if cost is None:
         return [{"skip": [], "amulet": [0, 0, 0, 0]}]
@@ -156,14 +161,15 @@ def pay(state: State, seat: int, card: int, option: dict[str, Any], log: list[Lo
         lose_crystals(state, seat, crystals)
     state["p"][seat]["hand"].remove(card)
     log.append(line(f"{{p{seat}}} summons {the(card)} ({cost_text(paid, crystals)})."))
-    enter_play(state, seat, card, log, from_hand=True)
+    enter_play(state, seat, card, log, free=False)
 
 
-def enter_play(state: State, seat: int, card: int, log: list[LogLine], *, from_hand: bool) -> None:
-    """A card comes into play. Summoned from hand, it pays Staff of Spring
-    and Yjang's Vase (not through Chalice, Orb or Dreams: SEA-11.6, 11.9);
-    summoned at all, its on-summon effect applies (SEA-OP31)."""
-    if from_hand:  # counted before the card itself is in play
+def enter_play(state: State, seat: int, card: int, log: list[LogLine], *, free: bool) -> None:
+    """A card comes into play. Paid for from hand, it pays Staff of Spring
+    and Yjang's Vase; brought in `free` by another card's effect (Chalice,
+    Orb, Dreams) it does not (SEA-11.6, 11.9). Either way its on-summon
+    effect applies (SEA-OP31)."""
+    if not free:  # counted before the card itself is in play
         staffs = count(state, seat, STAFF_OF_SPRING)
         if staffs:
             gain_crystals(state, seat, 3 * staffs)
@@ -173,8 +179,9 @@ def enter_play(state: State, seat: int, card: int, log: list[LogLine], *, from_h
             offer_energy(state, seat, vases, VASE)
     state["p"][seat]["play"].append({"id": card, "tapped": False, "tokens": [0, 0, 0, 0]})
     entry = CARDS[number(card)]
-    if entry.on_summon is not None:
-        entry.on_summon(state, seat, card, log)
+    effect = entry.on_free_summon if free and entry.on_free_summon else entry.on_summon
+    if effect is not None:
+        effect(state, seat, card, log)
 
 
 def leave_play(state: State, seat: int, card: int, log: list[LogLine], *, to: str) -> None:

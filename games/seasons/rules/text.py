@@ -81,7 +81,10 @@ def label(state: State, seat: int, move: Move) -> str:
         return f"Transmute 1 {el} into {rate(state, move['element'])} crystals"
     if action == "summon":
         cost = CARDS[number(move["card"])].cost_for(state["players"])
-        price = "free" if cost is None else cost_text(cost[:4], cost[4])
+        if number(move["card"]) == 31:  # its energy is given once it is in play
+            price = "then 1 to 4 energy"
+        else:
+            price = "free" if cost is None else cost_text(cost[:4], cost[4])
         return f"Summon {the(move['card'])} ({price})"
     if action == "activate":
         return _activation(state, seat, move)
