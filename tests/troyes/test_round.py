@@ -166,7 +166,9 @@ def test_tro_t3_red_dice_count_double_and_op8_equal_beats():
     assert {"action": "fight"} in ENGINE.legal_moves(state, 0)
     state = _defence([(0, C.YELLOW, 5), (1, C.WHITE, 1)], [6])
     state["vp"][0] = 4
-    # A yellow 5 cannot beat a 6: TRO-OP10, failed without a question.
+    state["ip"][0] = 0
+    # A yellow 5 cannot beat a 6, and no influence is left to change it:
+    # TRO-OP10, failed without a question.
     log = []
     F._settle_defence(state, log)
     assert state["vp"][0] == 2 and state["black"] == [] and state["phase"] == "actions"
@@ -189,6 +191,7 @@ def test_tro_9_4_op9_the_highest_black_die_always_fought_others_summed():
 def test_tro_9_6_9_7_failure_costs_2_vp_and_keeps_the_dice_next_player_fights_next():
     state = _defence([(0, C.YELLOW, 1), (1, C.RED, 6)], [6, 3])
     state["vp"][0] = 4
+    state["ip"][0] = 0  # with influence, a reroll or a turn-over could beat the 6
     F._settle_defence(state, [])
     assert state["vp"][0] == 2
     assert len([d for d in state["dice"] if d["owner"] == 0]) == 1
@@ -218,12 +221,87 @@ def test_tro_t4_influence_capped_at_20():
 
 
 def test_tro_9_9_influence_before_a_fight_and_concede_when_it_goes_wrong():
-    state = _defence([(0, C.WHITE, 6), (1, C.WHITE, 1)], [6])
+    state = _defence([(0, C.WHITE, 6), (0, C.WHITE, 1), (1, C.WHITE, 1)], [6])
     state = play(state, 0, {"action": "turn", "die": 0})  # the 6 becomes a 1
-    assert state["ip"][0] == 0
+    # The 1 could still be turned free into a 6: the defender chooses.
+    assert state["ip"][0] == 0 and state["turning"] == {"left": 2, "dice": [0]}
     assert {"action": "concede"} in ENGINE.legal_moves(state, 0)
     state = play(state, 0, {"action": "concede"})
     assert state["black"] == []
+
+
+def test_tro_9_9_op10_a_die_that_influence_could_save_is_not_failed_without_asking():
+    """A white 1 against a black 6 with 4 influence: turned over, the 1 is a
+    6 (TRO-E3), which beats the 6 (TRO-OP8). The defender is asked first."""
+    state = _defence([(0, C.WHITE, 1), (1, C.WHITE, 1)], [6])
+    state["ip"][0], state["vp"][0] = 4, 5
+    F._settle_defence(state, [])
+    assert (state["phase"], state["current"], state["black"], state["vp"][0]) == (
+        "defence",
+        0,
+        [6],
+        5,
+    )
+    assert {"action": "turn", "die": 0} in ENGINE.legal_moves(state, 0)
+    state = play(
+        state,
+        0,
+        {"action": "turn", "die": 0},
+        {"action": "select_own", "die": 0},
+        {"action": "fight"},
+    )
+    # 4 influence spent, 1 gained for the black die beaten (TRO-9.8); no loss.
+    assert state["ip"][0] == 1 and state["vp"][0] == 5 and state["black"] == []
+
+
+def test_tro_9_9_one_influence_is_a_reroll_that_may_still_show_a_6():
+    state = _defence([(0, C.YELLOW, 5), (1, C.WHITE, 1)], [6])
+    state["ip"][0] = 1
+    F._settle_defence(state, [])
+    assert state["phase"] == "defence" and state["black"] == [6]
+    assert {"action": "reroll", "die": 0} in ENGINE.legal_moves(state, 0)
+    assert {"action": "concede"} in ENGINE.legal_moves(state, 0)
+
+
+@pytest.mark.parametrize(
+    ("dice", "ip", "free_turns"),
+    [
+        ([(0, C.YELLOW, 5)], 0, 0),  # no influence: the 5 stays a 5
+        ([(0, C.WHITE, 2)], 0, 2),  # a turn-over still free makes the 2 a 5 only
+        ([], 20, 0),  # no die of one's own: influence changes nothing
+    ],
+)
+def test_tro_op10_failed_without_asking_only_when_nothing_could_beat(dice, ip, free_turns):
+    state = _defence([*dice, (1, C.WHITE, 1)], [6])
+    state["ip"][0], state["vp"][0] = ip, 5
+    state["turning"] = {"left": free_turns, "dice": []} if free_turns else None
+    log = []
+    F._settle_defence(state, log)
+    assert state["vp"][0] == 3 and state["black"] == []
+    assert log[0]["text"] == "{p0} cannot beat the black 6 and loses 2 victory points."
+
+
+def test_tro_9_9_a_free_turn_over_still_to_come_counts():
+    """Turning over is paid once for up to three dice (TRO-10.5): with no
+    influence left but a free turn to come, a white 1 could still be a 6."""
+    state = _defence([(0, C.WHITE, 1), (1, C.WHITE, 1)], [6])
+    state["ip"][0] = 0
+    state["turning"] = {"left": 1, "dice": []}
+    F._settle_defence(state, [])
+    assert state["phase"] == "defence" and state["black"] == [6]
+
+
+def test_tro_9_9_spending_influence_in_vain_fails_the_die_at_once():
+    """A yellow 2 against a 6 with 4 influence: turned over it shows 5, no
+    influence is left and no other die could be turned: failed, -2 VP."""
+    state = _defence([(0, C.YELLOW, 2), (1, C.WHITE, 1)], [6])
+    state["ip"][0], state["vp"][0] = 4, 5
+    F._settle_defence(state, [])
+    assert state["phase"] == "defence"
+    state = play(state, 0, {"action": "turn", "die": 0})
+    assert state["vp"][0] == 3 and state["black"] == [] and state["ip"][0] == 0
+    assert texts(state)[-1] == "{p0} cannot beat the black 6 and loses 2 victory points."
+    assert state["turning"] is None  # the free turns do not pass to anyone
 
 
 def test_defence_timeout_fights_with_the_fewest_dice():

@@ -155,13 +155,41 @@ def best_strength(state: State, seat: int) -> int:
     return T.strength(T.own_dice(state, seat))
 
 
+def best_possible(state: State, seat: int) -> int:
+    """The most the seat's dice could count against black dice with the
+    influence it can still spend (TRO-9.9, TRO-10.5): a reroll may show a 6,
+    a turn-over already paid for shows the opposite face. A new turn-over is
+    left out: its 4 influence buy 4 rerolls, which could do as well on more
+    dice. A new citizen brings no die this round."""
+    rerolls = state["ip"][seat] // C.REROLL_COST
+    turning = state["turning"]
+    free = turning["left"] if turning else 0
+    turned = set(turning["dice"]) if turning else set()
+    # The best total for each (rerolls used, free turns used), die by die.
+    best = {(0, 0): 0}
+    for d in T.own_dice(state, seat):
+        weight = 2 if d["colour"] == C.RED else 1
+        options = [(0, 0, d["value"]), (1, 0, 6)]
+        if d["id"] not in turned:
+            options.append((0, 1, 7 - d["value"]))
+        after: dict[tuple[int, int], int] = {}
+        for (r, f), total in best.items():
+            for dr, df, value in options:
+                key = (r + dr, f + df)
+                if key[0] <= rerolls and key[1] <= free:
+                    after[key] = max(after.get(key, 0), total + weight * value)
+        best = after
+    return max(best.values())
+
+
 def _settle_defence(state: State, log: list[LogLine]) -> None:
-    """Fail automatically the black dice the defender cannot beat, and move
-    on until a defender can fight, or no black die is left."""
+    """Fail automatically the black dice that nothing the defender could
+    still do would beat (TRO-9.9, TRO-OP10), and move on until a defender
+    has a choice, or no black die is left."""
     while state["black"]:
         seat = state["current"]
         highest = state["black"][0]
-        if T.beats(best_strength(state, seat), highest):
+        if T.beats(best_possible(state, seat), highest):
             return
         state["black"].pop(0)
         T.lose_vp(state, seat, C.PENALTY)
@@ -171,9 +199,11 @@ def _settle_defence(state: State, log: list[LogLine]) -> None:
 
 
 def _next_defender(state: State) -> None:
-    # The highest black die is always among those fought (TRO-9.4).
+    # The highest black die is always among those fought (TRO-9.4); a
+    # turn-over paid by one defender frees no die of the next.
     state["current"] = (state["current"] + 1) % state["players"]
     state["fight"] = {"black": [0], "own": []}
+    state["turning"] = None
 
 
 def fight_total(state: State) -> tuple[int, int]:
@@ -241,6 +271,13 @@ def do_concede(state: State, seat: int, move: Move, log: list[LogLine]) -> None:
 # -- influence (TRO-10.5, TRO-OP11, TRO-OP12) -------------------------------------
 
 
+def _after_influence(state: State, log: list[LogLine]) -> None:
+    """In a defence, influence spent in vain may leave nothing that could
+    beat the black die: it is failed then (TRO-9.9)."""
+    if state["phase"] == "defence":
+        _settle_defence(state, log)
+
+
 def do_reroll(state: State, seat: int, move: Move, log: list[LogLine]) -> None:
     d = T.die(state, move["die"])
     before = d["value"]
@@ -249,6 +286,7 @@ def do_reroll(state: State, seat: int, move: Move, log: list[LogLine]) -> None:
     log.append(
         line(f"{_p(seat)} spends 1 influence to reroll a {d['colour']} {before}: {d['value']}.")
     )
+    _after_influence(state, log)
 
 
 def do_recruit(state: State, seat: int, move: Move, log: list[LogLine]) -> None:
@@ -256,6 +294,7 @@ def do_recruit(state: State, seat: int, move: Move, log: list[LogLine]) -> None:
     state["owned"][seat] += 1
     state["supply"][seat] += 1
     log.append(line(f"{_p(seat)} spends 2 influence on a new citizen."))
+    _after_influence(state, log)
 
 
 def do_turn(state: State, seat: int, move: Move, log: list[LogLine]) -> None:
@@ -275,6 +314,7 @@ def do_turn(state: State, seat: int, move: Move, log: list[LogLine]) -> None:
     turning["dice"].append(d["id"])
     state["turning"] = turning if turning["left"] > 0 else None
     log.append(line(f"{_p(seat)} {cost} a {d['colour']} {before}: {d['value']}."))
+    _after_influence(state, log)
 
 
 # -- the action phase --------------------------------------------------------------
@@ -283,6 +323,7 @@ def do_turn(state: State, seat: int, move: Move, log: list[LogLine]) -> None:
 def start_actions(state: State, log: list[LogLine]) -> None:
     state["phase"] = "actions"
     state["fight"] = {"black": [], "own": []}
+    state["turning"] = None
     state["current"] = state["start"]
     if not state["dice"]:
         end_round(state, log)
