@@ -172,10 +172,20 @@ def test_card_9_divine_chalice_summons_one_for_free_not_from_hand():
     assert len(s["discard"]) == 3
 
 
-def test_card_9_chalice_without_room_discards_the_chosen_card():
+def test_card_9_chalice_with_no_room_left_shows_the_4_cards_and_discards_them_unasked():
+    """SEA-11.9: no room in the gauge, no free summon; no question whose answer
+    would be thrown away, and the summon's button says so beforehand."""
     s = duel(hands=[[9]], energy=[[1, 1, 1, 1]], gauge=[1], deck_top=[3, 22, 4, 5])
-    s = act(summon(s, 0, 9), 0, {"action": "summon_free", "card": cid(3)})
-    assert in_play(s, 0) == [9] and len(s["discard"]) == 4
+    assert ENGINE.move_label(s, 0, {"action": "summon", "card": cid(9)}) == (
+        "Summon the Divine Chalice (1 air, 1 water, 1 fire, 1 earth; "
+        "no room left for its free card)"
+    )
+    s = act(s, 0, {"action": "summon", "card": cid(9)})
+    assert in_play(s, 0) == [9] and len(s["discard"]) == 4 and s["queue"][0]["k"] == "main"
+    assert {
+        "text": "You see Amulet of Earth, Runic Cube of Eolis, Amulet of Water, Balance of Ishtar.",
+        "to": [0],
+    } in s["log"]
 
 
 def test_card_10_syllas_each_opponent_chooses_a_card_to_sacrifice():
@@ -414,6 +424,11 @@ def test_card_32_tree_of_light_two_ways_once_a_round():
     assert "activate" not in actions(s, 0)
 
 
+def test_card_32_tree_of_light_is_not_paid_for_a_transmutation_already_allowed():
+    s = act(duel(play=[[32]], energy=[[1, 0, 0, 1]]), 0, {"action": "bonus", "bonus": 2})
+    assert not any(m.get("mode") == "transmute" for m in moves(s, 0))
+
+
 def test_card_33_arcano_leech_opponent_pays_1_before_summoning():
     s = duel(hands=[[3]], play=[[], [33]], energy=[[0, 0, 0, 2]], crystals=[1, 0])
     s = summon(s, 0, 3)
@@ -569,8 +584,11 @@ def test_card_50_damned_soul_gains_loses_3_a_round_and_passes_left():
     assert crystals(s2, 0) == 2
 
 
-def test_card_24_potion_of_dreams_needs_room_in_the_gauge():
-    # The Demon of Argos lowered the gauge below the cards in play (SEA-7.1).
-    s = duel(play=[[24, 1, 2]], hands=[[22]], gauge=[1])
-    s = activate(s, 0, 24)
-    assert hand(s, 0) == [22] and in_play(s, 0) == [1, 2] and s["queue"][0]["k"] == "main"
+def test_card_24_potion_of_dreams_is_offered_only_when_its_free_summon_can_happen():
+    """data #24, SEA-7.1: no card in hand, or no room in the gauge once the
+    Potion has left, and it is not offered (BGA refuses it then too)."""
+    dreams = {"action": "activate", "card": cid(24)}
+    assert dreams not in moves(duel(play=[[24, 1]], hands=[[]], gauge=[3]), 0)
+    # The Demon of Argos lowered the gauge: 2 cards left after the Potion, gauge 2.
+    assert dreams not in moves(duel(play=[[24, 1, 2]], hands=[[22]], gauge=[2]), 0)
+    assert dreams in moves(duel(play=[[24, 1, 2]], hands=[[22]], gauge=[3]), 0)

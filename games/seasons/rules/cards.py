@@ -305,8 +305,15 @@ divine_chalice = card(
 def _chalice(state, seat, cid, log):
     cards = draw_many(state, 4)
     log.append(line(f"{{p{seat}}} draws {len(cards)} cards (Divine Chalice)."))
-    if cards:
+    if not cards:
+        return
+    if room(state, seat):
         schedule(state, "chalice", seat, cards=cards)
+        return
+    # No room for the free card: nothing to choose, all four are discarded.
+    state["discard"].extend(cards)
+    log.append(line("You see " + ", ".join(name(c) for c in cards) + ".", [seat]))
+    log.append(line(f"{{p{seat}}} has no room in their gauge and discards them."))
 
 
 divine_chalice.on_summon = _chalice
@@ -331,12 +338,8 @@ def _chalice_pick(state, task, move, log):
     seat, chosen = task["seat"], move["card"]
     rest = [c for c in task["cards"] if c != chosen]
     state["discard"].extend(rest)
-    if room(state, seat):
-        log.append(line(f"{{p{seat}}} summons {the(chosen)} for free (Divine Chalice)."))
-        enter_play(state, seat, chosen, log, free=True)
-    else:
-        state["discard"].append(chosen)
-        log.append(line(f"{{p{seat}}} has no room and discards the chosen card."))
+    log.append(line(f"{{p{seat}}} summons {the(chosen)} for free (Divine Chalice)."))
+    enter_play(state, seat, chosen, log, free=True)
     log.append(line(f"{{p{seat}}} discards {len(rest)} cards."))
 
 
@@ -766,16 +769,21 @@ def _dreams(state, seat, inst, params, log):
     schedule(state, "dreams", seat)
 
 
-potion_of_dreams.activations = lambda s, seat, inst: [{}] if s["p"][seat]["hand"] else []
+def _dreams_options(state, seat, inst):
+    # Offered only when its summon will happen: a card in hand and room in
+    # the gauge once the Potion itself has left play (SEA-7.1).
+    p = state["p"][seat]
+    return [{}] if p["hand"] and len(p["play"]) - 1 < p["gauge"] else []
+
+
+potion_of_dreams.activations = _dreams_options
 potion_of_dreams.activate = _dreams
 
 
 @decision(
     "dreams",
     moves=lambda s, t: [
-        {"action": "summon_free", "card": c}
-        for c in _own_cards(s, t["seat"], "hand")
-        if room(s, t["seat"])  # SEA-7.1 still holds; no room, no summon
+        {"action": "summon_free", "card": c} for c in _own_cards(s, t["seat"], "hand")
     ],
     prompt=lambda s, t: "choose the card to summon with the Potion of Dreams",
 )
@@ -1033,7 +1041,8 @@ tree_of_light = card(
 
 def _tree_options(state, seat, inst):
     options = [{"mode": "energy"}] if state["p"][seat]["crystals"] >= 3 else []
-    if not state["turn"]["transmute"]:
+    turn = state["turn"]
+    if not (turn["transmute"] or turn["bonus2"]):  # else it would pay for nothing
         options += [
             {"mode": "transmute", "element": e} for e in range(4) if spendable(state, seat, e)
         ]

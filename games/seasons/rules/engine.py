@@ -75,7 +75,8 @@ class SeasonsEngine(Engine):
     # 2: the Demon of Argos's card goes into hand without a choice.
     # 3: the Dragon Skull counts and may sacrifice itself.
     # 4: the Elemental Amulet needs an energy from hand, all four effects free.
-    version = 4
+    # 5: no Potion of Dreams, Chalice question or Tree of Light paid for nothing.
+    version = 5
     blurb = "Wizards duel for three years with dice of the seasons and fifty power cards."
     options = (
         Option(

@@ -58,6 +58,12 @@ def _pay(state: State, seat: int, move: Move) -> str:
     return text
 
 
+def _room_after(state: State, seat: int) -> bool:
+    """Whether the gauge has room for one more card after this one (SEA-7.1)."""
+    p = state["p"][seat]
+    return len(p["play"]) + 1 < p["gauge"]
+
+
 def label(state: State, seat: int, move: Move) -> str:
     action = move["action"]
     el = ELEMENTS[move["element"]] if "element" in move else ""
@@ -85,6 +91,8 @@ def label(state: State, seat: int, move: Move) -> str:
             price = "then 1 to 4 energy"
         else:
             price = "free" if cost is None else cost_text(cost[:4], cost[4])
+        if number(move["card"]) == 9 and not _room_after(state, seat):
+            price += "; no room left for its free card"
         return f"Summon {the(move['card'])} ({price})"
     if action == "activate":
         return _activation(state, seat, move)
