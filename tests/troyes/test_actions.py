@@ -164,6 +164,36 @@ def test_tro_11_3_to_11_6_supervisors_hired_moved_and_one_per_card():
     assert state["deniers"][0] == 22
 
 
+@pytest.mark.parametrize("deniers", [2, 3, 4, 5])
+def test_tro_11_3_every_way_to_staff_a_card_counts_more_money_removes_no_choice(deniers):
+    """The Merchant (hire 3 deniers) with only the neutral district's yellow 6
+    to buy (2 deniers, TRO-10.4). Moving the supervisor from the Diplomat is
+    free: 2 deniers start the card; hiring one from the supply costs 3 + 2 = 5.
+    With 3 or 4 deniers the move is still there (it once was not)."""
+    state = ready([(C.NEUTRAL, Y, 6), (1, R, 1)], yellow_1="merchant", red_1="diplomat")
+    state["supervisors"] = {"diplomat": [0]}
+    state["deniers"][0] = deniers
+    choose = {"action": "choose", "kind": "card", "card": "merchant"}
+    assert choose in moves_of(state, "choose")
+    state = play(state, 0, choose)
+    sources = [m["source"] for m in moves_of(state, "supervisor")]
+    assert "diplomat" in sources
+    state = play(state, 0, {"action": "supervisor", "source": "diplomat"}, *add(0), CONFIRM)
+    # 6 pips ÷ 2: 3 uses of 2 deniers, after 2 paid to the bank for the die.
+    assert state["deniers"][0] == deniers - 2 + 6
+    assert state["supervisors"] == {"diplomat": [], "merchant": [0]}
+
+
+def test_tro_11_3_a_staffing_that_leads_nowhere_is_not_offered():
+    """With 4 deniers, hiring for the Merchant (3) leaves 1, too little for
+    the only die (2): only the free move from the Diplomat is listed."""
+    state = ready([(C.NEUTRAL, Y, 6), (1, R, 1)], yellow_1="merchant", red_1="diplomat")
+    state["supervisors"] = {"diplomat": [0]}
+    state["deniers"][0] = 4
+    state = play(state, 0, {"action": "choose", "kind": "card", "card": "merchant"})
+    assert [m["source"] for m in moves_of(state, "supervisor")] == ["diplomat"]
+
+
 def test_tro_t2_cathedral_columns_levels_points_and_influence():
     state = ready([(0, W, 2), (0, W, 5), (1, W, 1)])
     state = play(state, 0, {"action": "choose", "kind": "cathedral"}, *add(0, 1), CONFIRM)

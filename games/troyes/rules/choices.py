@@ -93,13 +93,17 @@ def _blank(kind: str, target: str | None) -> dict:
 
 
 def _startable(state: State, seat: int, build: dict) -> bool:
-    """Some die could go into the action (or a marker could make one)."""
+    """Some way to staff the card, if it needs a supervisor, lets some die
+    go into the action (TRO-11.3)."""
     if build["kind"] == "card" and B.needs_supervisor(state, seat, build):
-        sources = _supervisor_sources(state, seat, build)
-        if not sources:
-            return False
-        build = dict(build, sup=sources[0])
-    for candidate in [build] + [dict(build, marker=c) for c in _markers(state, seat, build)]:
+        return bool(_staffings(state, seat, build))
+    return _some_die_fits(state, seat, build)
+
+
+def _some_die_fits(state: State, seat: int, build: dict) -> bool:
+    """Some die could go into the action (or a marker not yet chosen could make one)."""
+    markers = [] if build["marker"] else _markers(state, seat, build)
+    for candidate in [build] + [dict(build, marker=c) for c in markers]:
         colour = B.allowed_colour(state, candidate)
         if any(
             B.can_add(state, seat, candidate, d) for d in state["dice"] if d["colour"] == colour
@@ -136,6 +140,16 @@ def _markers(state: State, seat: int, build: dict) -> list[str]:
     ]
 
 
+def _staffings(state: State, seat: int, build: dict) -> list[str]:
+    """Every way to staff the card (TRO-11.3) after which the action can go
+    on: each is tried, so that more money never removes a choice."""
+    return [
+        source
+        for source in _supervisor_sources(state, seat, build)
+        if _some_die_fits(state, seat, dict(build, sup=source))
+    ]
+
+
 def _supervisor_sources(state: State, seat: int, build: dict) -> list[str]:
     card = C.CARDS[build["target"]]
     sources = []
@@ -153,9 +167,7 @@ def _build_moves(state: State, seat: int) -> list[Move]:
     if not build["dice"] and build["marker"] is None:
         moves += [{"action": "marker", "card": cid} for cid in _markers(state, seat, build)]
     if B.needs_supervisor(state, seat, build):
-        moves += [
-            {"action": "supervisor", "source": s} for s in _supervisor_sources(state, seat, build)
-        ]
+        moves += [{"action": "supervisor", "source": s} for s in _staffings(state, seat, build)]
     else:
         moves += [
             {"action": "add_die", "die": d["id"]}

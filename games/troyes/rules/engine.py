@@ -21,7 +21,7 @@ class TroyesEngine(Engine):
     name = "Troyes"
     min_players = 2
     max_players = 4
-    version = 2
+    version = 3
     blurb = (
         "Lead a family of medieval Troyes: dice from your citizens build the "
         "cathedral, fight events and black dice, and work the activity cards."
