@@ -445,6 +445,38 @@ def test_card_34_crystal_orb_summons_the_top_card_for_4_tokens():
     assert in_play(s, 0) == [34, 29] and crystals(s, 0) == 20 and energy(s, 0) == [0, 0, 0, 0]
 
 
+def test_card_34_crystal_orb_the_player_chooses_the_4_energies_to_give():
+    """data #34: "discard 4 energy tokens" are the player's choice (BGA asks
+    for them); here the dearest in winter, earth and fire, go first."""
+    s = activate(duel(play=[[34]], energy=[[2, 1, 1, 1]], deck_top=[29]), 0, 34, mode="look")
+    s = act(s, 0, {"action": "orb_summon"})
+    assert in_play(s, 0) == [34] and energy(s, 0) == [2, 1, 1, 1]
+    assert moves(s, 0) == [
+        *({"action": "use", "element": e} for e in (AIR, WATER, FIRE, EARTH)),
+        {"action": "orb_back"},
+    ]
+    for e in (EARTH, FIRE):
+        s = act(s, 0, {"action": "use", "element": e})
+    assert ENGINE.prompt(s) == (
+        "choose the 4 energy tokens to give to the Crystal Orb (2 chosen: 1 fire, 1 earth)"
+    )
+    assert in_play(s, 0) == [34] and moves(s, 0) == [
+        {"action": "use", "element": AIR},
+        {"action": "use", "element": WATER},
+        {"action": "orb_back"},
+    ]
+    s = act(s, 0, {"action": "use", "element": WATER})  # the fourth can only be air
+    assert in_play(s, 0) == [34, 29] and energy(s, 0) == [1, 0, 0, 0] and crystals(s, 0) == 20
+
+
+def test_card_34_crystal_orb_may_still_leave_the_card_while_choosing_the_energy():
+    s = activate(duel(play=[[34]], energy=[[2, 1, 1, 1]], deck_top=[29]), 0, 34, mode="look")
+    s = act(act(s, 0, {"action": "orb_summon"}), 0, {"action": "use", "element": EARTH})
+    assert ENGINE.timeout_move(s, 0) == {"action": "orb_back"}
+    s = act(s, 0, {"action": "orb_back"})
+    assert energy(s, 0) == [2, 1, 1, 1] and s["deck"][-1] == cid(29) and in_play(s, 0) == [34]
+
+
 def test_card_34_crystal_orb_buries_the_top_card_for_3_crystals():
     s = activate(duel(play=[[34]], crystals=[3], deck_top=[22]), 0, 34, mode="bury")
     assert s["discard"] == [cid(22)] and crystals(s, 0) == 0

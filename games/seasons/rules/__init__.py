@@ -23,9 +23,9 @@ parameters), `bonus`, `end_turn`; and the answers to questions (`take`
 an energy token, `keep` a card, `return` a token over the limit,
 `sacrifice`, `take_back`, `give`, `copy`, `move_marker`...).
 
-Engine decisions beyond the spec's open points: Crystal Orb's four tokens
-are the ones worth least this season; a choice of energy larger than the
-reserve limit is cut to the limit (the rest would be given back at once).
+Engine decisions beyond the spec's open points: a choice of energy larger
+than the reserve limit is cut to the limit (the rest would be given back at
+once).
 """
 
 from games.seasons.rules.engine import SeasonsEngine

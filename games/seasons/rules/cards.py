@@ -51,6 +51,7 @@ from games.seasons.rules.table import (
     count,
     draw,
     draw_many,
+    element_list,
     gain_crystals,
     gain_energy,
     lose_crystals,
@@ -1125,31 +1126,59 @@ crystal_orb.activate = _orb
 
 def _orb_moves(state, task):
     seat = task["seat"]
-    moves = [{"action": "orb_back"}]
-    if _total_spendable(state, seat) >= 4 and room(state, seat):
-        moves.insert(0, {"action": "orb_summon"})
-    return moves
+    if "chosen" not in task:
+        moves = [{"action": "orb_back"}]
+        if _total_spendable(state, seat) >= 4 and room(state, seat):
+            moves.insert(0, {"action": "orb_summon"})
+        return moves
+    return [*_orb_uses(state, task), {"action": "orb_back"}]
+
+
+def _orb_left(state, task) -> list[int]:
+    """Tokens per element still free to give, once those chosen are set aside."""
+    seat, chosen = task["seat"], task["chosen"]
+    return [spendable(state, seat, e) - chosen.count(e) for e in range(4)]
+
+
+def _orb_uses(state, task):
+    return [{"action": "use", "element": e} for e, n in enumerate(_orb_left(state, task)) if n]
 
 
 @decision(
     "orb",
     moves=_orb_moves,
-    prompt=lambda s, t: "decide about the card seen in the Crystal Orb",
+    prompt=lambda s, t: (
+        "decide about the card seen in the Crystal Orb"
+        if "chosen" not in t
+        else "choose the 4 energy tokens to give to the Crystal Orb "
+        f"({len(t['chosen'])} chosen: {element_list([t['chosen'].count(e) for e in range(4)])})"
+    ),
     timeout=lambda s, t, moves: {"action": "orb_back"},
 )
 def _orb_answer(state, task, move, log):
-    _pop(state)
     seat = task["seat"]
     if move["action"] == "orb_back":
+        _pop(state)
         log.append(line(f"{{p{seat}}} leaves the card on the draw pile."))
         return
-    # The four tokens are the ones worth least this season.
-    for _ in range(4):
-        spend(
-            state, seat, cheapest_element(state, [e for e in range(4) if spendable(state, seat, e)])
-        )
+    if move["action"] == "orb_summon":
+        task["chosen"] = []
+    else:
+        task["chosen"].append(move["element"])
+    # The tokens are the player's choice (data #34); once only one way is
+    # left (every token left must go, or one element is left), it is taken.
+    left = _orb_left(state, task)
+    if sum(left) == 4 - len(task["chosen"]) or sum(1 for n in left if n) == 1:
+        for e, n in enumerate(left):
+            task["chosen"] += [e] * min(n, 4 - len(task["chosen"]))
+    if len(task["chosen"]) < 4:
+        return
+    _pop(state)
+    for e in task["chosen"]:
+        spend(state, seat, e)
     card_id = state["deck"].pop()
-    log.append(line(f"{{p{seat}}} pays 4 energy and summons {the(card_id)} (Crystal Orb)."))
+    paid = element_list([task["chosen"].count(e) for e in range(4)])
+    log.append(line(f"{{p{seat}}} gives {paid} and summons {the(card_id)} (Crystal Orb)."))
     enter_play(state, seat, card_id, log, free=True)
 
 

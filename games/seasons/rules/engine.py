@@ -76,7 +76,8 @@ class SeasonsEngine(Engine):
     # 3: the Dragon Skull counts and may sacrifice itself.
     # 4: the Elemental Amulet needs an energy from hand, all four effects free.
     # 5: no Potion of Dreams, Chalice question or Tree of Light paid for nothing.
-    version = 5
+    # 6: the Crystal Orb's four tokens are the player's choice.
+    version = 6
     blurb = "Wizards duel for three years with dice of the seasons and fifty power cards."
     options = (
         Option(
