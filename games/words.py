@@ -30,3 +30,10 @@ def count_of(count: int, noun: str, plural: str | None = None) -> str:
     if count == 1 or count == -1:
         return f"{count} {noun}"
     return f"{count} {plural or plural_of(noun)}"
+
+
+def join_words(items: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c': a list read as English."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]

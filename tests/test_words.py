@@ -1,6 +1,6 @@
 """The shared counting words: what a player reads beside a number."""
 
-from games.words import count_of, plural_of
+from games.words import count_of, join_words, plural_of
 
 
 def test_one_of_a_thing_is_singular_and_other_counts_are_plural():
@@ -18,3 +18,10 @@ def test_irregular_nouns_take_their_own_plural():
 
 def test_an_explicit_plural_wins():
     assert count_of(2, "person", "people") == "2 people"
+
+
+def test_a_list_reads_with_commas_and_a_last_and():
+    assert join_words([]) == ""
+    assert join_words(["Ana"]) == "Ana"
+    assert join_words(["Ana", "Ben"]) == "Ana and Ben"
+    assert join_words(["Ana", "Ben", "Carl"]) == "Ana, Ben and Carl"

@@ -64,10 +64,44 @@ def test_tro_op2_neutral_citizens_fill_the_empty_spaces(players, greys):
     )
     assert state["supply"] == [0] * players
     assert state["round"] == 1
+    fills = [ln["text"] for ln in state["log"] if ln["text"].startswith("Neutral citizens fill")]
+    assert fills == ([] if players == 2 else [f"Neutral citizens fill the {greys} empty spaces."])
+
+
+def test_tro_op2_two_players_neutral_citizens_go_first_two_in_each_building():
+    """With 2 players the 6 neutral citizens (18 spaces - 2 x 6 citizens) are
+    placed before the players' (SOLO-TT, KR-H), two in each building, so that
+    each building keeps 4 free spaces: more than one player can fill before
+    the other's turn comes (in snake order nobody places 3 in a row)."""
+    state = ENGINE.setup(2, {}, 1)
+    assert state["phase"] == "placement" and state["grey_box"] == C.GREY_CITIZENS - 6
+    for colour in C.COLOURS:
+        assert T.standing(state, colour, C.NEUTRAL) == 2
+        assert T.empty_spaces(state, colour) == 4
+    # Ours: the Palace's spaces for 1 and 6, the last space of the Monastery's
+    # rows 1-2 and 5-6 and of both City Hall rows.
+    assert state["buildings"][C.RED] == [[-1], [None], [None], [None], [None], [-1]]
+    assert state["buildings"][C.WHITE] == [[None, -1], [None, None], [None, -1]]
+    assert state["buildings"][C.YELLOW] == [[None, None, -1], [None, None, -1]]
+    assert len(ENGINE.legal_moves(state, state["current"])) == 12
+    assert (
+        "Neutral citizens go first: 2 in the Palace, 2 in the Monastery and 2 in the City Hall."
+        in [ln["text"] for ln in state["log"]]
+    )
+    placed_state = placed(2, 1)
+    assert T.citizens_on_board(placed_state, C.NEUTRAL) == 6
+    assert state["buildings"][C.RED][0] == placed_state["buildings"][C.RED][0]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_tro_op2_three_or_four_players_neutral_citizens_come_after(players):
+    state = ENGINE.setup(players, {}, 1)
+    assert T.citizens_on_board(state, C.NEUTRAL) == 0
+    assert len(ENGINE.legal_moves(state, state["current"])) == 18
 
 
 def test_tro_4_1_only_empty_spaces_of_the_three_buildings():
-    state = ENGINE.setup(2, {}, 1)
+    state = ENGINE.setup(3, {}, 1)
     moves = ENGINE.legal_moves(state, state["current"])
     assert len(moves) == 18
     assert {m["building"] for m in moves} == set(C.COLOURS)
@@ -80,7 +114,7 @@ def test_tro_4_1_only_empty_spaces_of_the_three_buildings():
 
 
 def test_placement_timeout_takes_the_emptiest_building():
-    state = ENGINE.setup(2, {}, 1)
+    state = ENGINE.setup(3, {}, 1)
     seat = state["current"]
     state = ENGINE.apply(state, seat, {"action": "place", "building": "red", "row": 0, "space": 0})
     move = ENGINE.timeout_move(state, state["current"])

@@ -64,6 +64,20 @@ BUILDINGS: dict[str, tuple[Row, ...]] = {
 BUILDING_NAMES = {RED: "Palace", WHITE: "Monastery", YELLOW: "City Hall"}
 LAYOUT_SOURCE = {RED: PUBLISHED, WHITE: OURS, YELLOW: OURS}
 
+# TRO-OP2: with 2 players the neutral citizens are placed before the
+# players' (PUBLISHED: SOLO-TT, KR-H); with 3 or 4 they fill what is left
+# after. Which spaces they take is not known: OURS, two in each building, so
+# that every building keeps 4 free spaces for the two players. (row, space)
+# per building: the Palace's spaces for 1 and 6, the last space of the
+# Monastery's rows 1-2 and 5-6 and of both City Hall rows.
+NEUTRAL_FIRST_PLAYERS = 2
+NEUTRAL_FIRST: dict[str, tuple[tuple[int, int], ...]] = {
+    RED: ((0, 0), (5, 0)),
+    WHITE: ((0, 1), (2, 1)),
+    YELLOW: ((0, 2), (1, 2)),
+}
+NEUTRAL_FIRST_SOURCE = OURS
+
 
 # -- activity cards (TRO-11; research §2, §3) ------------------------------------
 

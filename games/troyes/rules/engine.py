@@ -12,6 +12,7 @@ from games.troyes.rules import cards as C
 from games.troyes.rules import choices as M
 from games.troyes.rules import flow as F
 from games.troyes.rules import table as T
+from games.words import join_words
 
 INFLUENCE_ACTIONS = ("reroll", "recruit", "turn")
 
@@ -21,7 +22,7 @@ class TroyesEngine(Engine):
     name = "Troyes"
     min_players = 2
     max_players = 4
-    version = 3
+    version = 4
     blurb = (
         "Lead a family of medieval Troyes: dice from your citizens build the "
         "cathedral, fight events and black dice, and work the activity cards."
@@ -32,6 +33,13 @@ class TroyesEngine(Engine):
         self.clean_options(options)
         state = T.new_state(num_players, seed)
         log: list[LogLine] = [line(f"{{p{state['start']}}} holds the start player card.")]
+        first = [
+            f"{T.standing(state, colour, C.NEUTRAL)} in the {C.BUILDING_NAMES[colour]}"
+            for colour in C.COLOURS
+            if T.standing(state, colour, C.NEUTRAL)
+        ]
+        if first:  # TRO-OP2, two players
+            log.append(line(f"Neutral citizens go first: {join_words(first)}."))
         for seat, dealt in enumerate(state["characters"]):
             names = " and ".join(C.CHARACTER_CARDS[c].name for c in dealt)
             log.append(line(f"Your character{'s' if len(dealt) > 1 else ''}: {names}.", [seat]))

@@ -11,6 +11,7 @@ from games.troyes.rules import build as B
 from games.troyes.rules import cards as C
 from games.troyes.rules import table as T
 from games.troyes.rules.text import dice_text, die_text, points
+from games.words import count_of
 
 
 def _p(seat: int) -> str:
@@ -40,7 +41,8 @@ def do_place_start(state: State, seat: int, move: Move, log: list[LogLine]) -> N
                     row[i] = C.NEUTRAL
                     state["grey_box"] -= 1
                     greys += 1
-    log.append(line(f"Neutral citizens fill the {greys} empty spaces."))
+    if greys:  # with 2 players they went first (TRO-OP2)
+        log.append(line(f"Neutral citizens fill the {count_of(greys, 'empty space')}."))
     start_round(state, log)
 
 

@@ -62,6 +62,15 @@ def new_state(num_players: int, seed: int) -> State:
     placement: list[int] = []
     for i in range(C.START_CITIZENS[n]):
         placement += order if i % 2 == 0 else order[::-1]
+    buildings = {
+        colour: [[None] * row.spaces for row in rows] for colour, rows in C.BUILDINGS.items()
+    }
+    grey_box = C.GREY_CITIZENS
+    if n == C.NEUTRAL_FIRST_PLAYERS:  # TRO-OP2: the neutral citizens go first
+        for colour, spaces in C.NEUTRAL_FIRST.items():
+            for r, s in spaces:
+                buildings[colour][r][s] = C.NEUTRAL
+                grey_box -= 1
     return {
         "players": n,
         "rounds": C.ROUNDS[n],
@@ -81,11 +90,9 @@ def new_state(num_players: int, seed: int) -> State:
         "square_deniers": [0] * n,
         "won": [[] for _ in range(n)],
         "event_markers": [0] * n,
-        "buildings": {
-            colour: [[None] * row.spaces for row in rows] for colour, rows in C.BUILDINGS.items()
-        },
+        "buildings": buildings,
         "lying": {colour: [] for colour in C.COLOURS},
-        "grey_box": C.GREY_CITIZENS,
+        "grey_box": grey_box,
         "activity": activity,
         "supervisors": {},
         "markers": {},
