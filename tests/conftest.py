@@ -210,12 +210,13 @@ def rate_limits(settings, monkeypatch):
     """Rate limits on, with empty counters and the limiter's clock pinned."""
     import types
 
-    from django.core.cache import cache
+    from django.core.cache import caches
 
+    counters = caches[settings.RATELIMIT_USE_CACHE]
     settings.RATELIMIT_ENABLE = True
     monkeypatch.setattr(
         "django_ratelimit.core.time", types.SimpleNamespace(time=lambda: RATE_LIMIT_MOMENT)
     )
-    cache.clear()
+    counters.clear()
     yield settings
-    cache.clear()
+    counters.clear()

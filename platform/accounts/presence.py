@@ -3,6 +3,8 @@
 The last time is kept in the database, one row per player, so the worker
 sees it; each process writes it at most once per `THROTTLE` for a player
 (the cache remembers the last write), so polls stay as cheap as they were.
+While the cache cannot be reached, nobody is marked present (the pages go on
+answering; a player may get a "your turn" email they did not need).
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ from django.conf import settings
 from django.core import signing
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
+from redis import RedisError
 
 from accounts.models import Presence
+from config import outages
 from tables import clock
 
 # The salt of the signed ids the table pages carry: kept as first issued.
@@ -33,7 +37,13 @@ def throttle() -> timedelta:
 def touch(user_id: int, now: datetime | None = None) -> bool:
     """Record that the player is here; True if a row was written."""
     seconds = max(1, int(throttle().total_seconds()))
-    if not cache.add(f"presence:{user_id}", 1, timeout=seconds):
+    if outages.CACHE.suspected:
+        return False
+    try:
+        if not cache.add(f"presence:{user_id}", 1, timeout=seconds):
+            return False
+    except RedisError as exc:
+        outages.CACHE.failed(exc)
         return False
     now = now or clock.now()
     try:

@@ -128,12 +128,20 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL")
 if REDIS_URL:
+    # A request never waits long for a Redis that does not answer.
+    _redis = {"LOCATION": REDIS_URL, "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", **_redis},
+        # The rate limits count in each process while Redis is down (config/cache.py).
+        "limits": {"BACKEND": "config.cache.SharedOrLocalCache", **_redis},
     }
 else:
     # One process in development: counters in memory are enough.
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    _memory = "django.core.cache.backends.locmem.LocMemCache"
+    CACHES = {
+        "default": {"BACKEND": _memory},
+        "limits": {"BACKEND": _memory, "LOCATION": "limits"},
+    }
 
 # -- accounts --------------------------------------------------------------------
 
@@ -279,7 +287,7 @@ CONTENT_SECURITY_POLICY = {
 
 RATELIMIT_ENABLE = envbool("RATELIMIT_ENABLE", True)
 RATELIMIT_VIEW = "config.views.ratelimited"
-RATELIMIT_USE_CACHE = "default"
+RATELIMIT_USE_CACHE = "limits"
 # How many proxies in front of the site append to X-Forwarded-For (a
 # TLS-terminating proxy: 1); rate limits then count the client's address.
 TRUSTED_PROXIES = envint("TRUSTED_PROXIES", 0)

@@ -6,39 +6,23 @@ transaction and the worker drains it. Redis is stopped and started for real
 from __future__ import annotations
 
 import json
-import subprocess
 import time
-import urllib.request
 
 import pytest
 
+from tests.support.http import Bot
 from tests.support.processes import (
-    BIN,
-    Process,
     free_port,
+    gunicorn,
     redis_server,
     run,
     scratch_postgres,
     site_env,
-    wait_for_port,
+    stop_redis,
     worker,
 )
 
 pytestmark = pytest.mark.celery
-
-
-def api(port: int, token: str, method: str, path: str, body: dict | None = None):
-    request = urllib.request.Request(
-        f"http://127.0.0.1:{port}{path}",
-        method=method,
-        data=json.dumps(body).encode() if body is not None else None,
-        headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read())
 
 
 def test_moves_survive_a_broker_outage_and_their_emails_follow(tmp_path):
@@ -53,43 +37,24 @@ def test_moves_survive_a_broker_outage_and_their_emails_follow(tmp_path):
         )
         run(env, "manage.py", "migrate", "--noinput")
         broker = redis_server(redis_port, tmp_path)
-        web = Process(
-            "web",
-            [
-                str(BIN / "gunicorn"),
-                "config.wsgi",
-                "--bind",
-                f"127.0.0.1:{web_port}",
-                "--workers",
-                "1",
-                "--threads",
-                "2",
-            ],
-            env,
-            tmp_path,
-        )
+        web = gunicorn(env, tmp_path, web_port)
         background = worker(env, tmp_path)
+        base = f"http://127.0.0.1:{web_port}"
         try:
-            wait_for_port(web_port)
             setup = json.loads(run(env, "-m", "tests.clocks.scenario", "bots").splitlines()[-1])
             table_id, tokens = setup["table"], setup["tokens"]
-            status, table = api(web_port, tokens["0"], "GET", f"/api/tables/{table_id}")
+            table = Bot(base, tokens["0"]).get(f"/api/tables/{table_id}").json()
             actor = table["to_act"][0]
             other = 1 - actor
 
             # The broker goes down for real.
-            subprocess.run(["redis-cli", "-p", str(redis_port), "shutdown", "nosave"], check=False)
-            broker.stop()
+            stop_redis(redis_port, broker)
             started = time.monotonic()
-            status, answer = api(
-                web_port,
-                tokens[str(actor)],
-                "POST",
-                f"/api/tables/{table_id}/moves",
-                {"version": 0, "move": {"action": "income"}},
+            answer = Bot(base, tokens[str(actor)]).post(
+                f"/api/tables/{table_id}/moves", {"version": 0, "move": {"action": "income"}}
             )
-            assert status == 200, answer
-            assert answer["version"] == 1
+            assert answer.status == 200, answer.body
+            assert answer.json()["version"] == 1
             assert time.monotonic() - started < 10  # the move does not hang on the broker
             report = json.loads(run(env, "-m", "tests.clocks.scenario", "report", str(table_id)))
             assert report["kinds"] == ["player"]

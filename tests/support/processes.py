@@ -150,3 +150,36 @@ def redis_server(port: int, tmp_path: Path) -> Process:
     )
     wait_for_port(port)
     return process
+
+
+def gunicorn(
+    env: dict, tmp_path: Path, port: int, *, workers: int = 1, name: str = "web"
+) -> Process:
+    """The site as production runs it, on 127.0.0.1:`port` (waits until it listens)."""
+    process = Process(
+        name,
+        [
+            str(BIN / "gunicorn"),
+            "config.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(workers),
+            "--threads",
+            "2",
+        ],
+        env,
+        tmp_path,
+    )
+    try:
+        wait_for_port(port)
+    except TimeoutError:
+        process.stop()
+        raise AssertionError(f"gunicorn did not start:\n{process.tail()}") from None
+    return process
+
+
+def stop_redis(port: int, process: Process) -> None:
+    """Stop a Redis of the test's own, for real."""
+    subprocess.run(["redis-cli", "-p", str(port), "shutdown", "nosave"], check=False)
+    process.stop()
