@@ -7,7 +7,7 @@ import pytest
 
 from games.engine import IllegalMove
 from games.seasons.rules import ENGINE
-from games.seasons.rules.data import AIR, EARTH, FIRE, READY_SETS, WATER
+from games.seasons.rules.data import AIR, EARTH, FIRE, WATER
 from games.seasons.rules.engine import ranks, score_sheet
 
 from .helpers import act, actions, cid, crystals, duel, energy, everything, hand, moves, run
@@ -42,6 +42,15 @@ def test_sea_op3_the_deck_holds_both_copies_of_the_levels_cards(level, size):
     assert max(everything(s)) // 2 + 1 == top
 
 
+# SEA-3.3: the four ready-made sets of the Apprentice level, as printed.
+READY_SETS = (
+    (1, 2, 7, 17, 18, 20, 26, 29, 30),
+    (3, 5, 9, 14, 15, 21, 23, 25, 28),
+    (4, 6, 7, 9, 12, 16, 22, 24, 30),
+    (1, 2, 3, 11, 13, 15, 18, 25, 27),
+)
+
+
 def test_sea_e8_the_four_ready_made_sets_fit_in_two_copies():
     counts = {}
     for ready in READY_SETS:
@@ -54,7 +63,7 @@ def test_sea_3_3_op6_apprentice_deals_distinct_ready_made_sets_and_skips_the_dra
     s = prelude(4, "apprentice")
     assert s["phase"] == "sets"
     dealt = sorted(tuple(sorted(c // 2 + 1 for c in p["picked"])) for p in s["p"])
-    assert dealt == sorted(tuple(sorted(r)) for r in READY_SETS)
+    assert dealt == sorted(READY_SETS)
 
 
 def test_sea_3_2_level_option_is_checked():
@@ -147,12 +156,17 @@ def test_sea_op7_every_die_is_chosen_in_turn_order_before_the_turns():
 
 
 def test_timeout_takes_the_die_worth_least():
-    from games.seasons.rules.flow import _die_worth, face_of
-
-    s = sets_all(prelude(4, "apprentice", seed=11))
-    seat = ENGINE.to_act(s)[0]
-    chosen = ENGINE.timeout_move(s, seat)["die"]
-    assert _die_worth(face_of(s, chosen)) == min(_die_worth(face_of(s, i)) for i in range(5))
+    """The timeout's choice of die: 2 per energy or symbol, 1 per crystal. Of
+    winter's 6 crystals (worth 6), 2 water and a star (6) and a lone card
+    symbol (2), it takes the card."""
+    s = duel(3)
+    s["dice"] = [
+        {"die": 3, "face": 4, "by": None},  # 6 crystals
+        {"die": 1, "face": 0, "by": None},  # 2 water, star
+        {"die": 1, "face": 3, "by": None},  # card
+    ]
+    s["queue"] = [{"k": "die", "seat": 0}]
+    assert ENGINE.timeout_move(s, 0) == {"action": "take_die", "die": 2}
 
 
 # -- the die (SEA-6) -----------------------------------------------------------------
