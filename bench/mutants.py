@@ -100,13 +100,19 @@ TARGETS = [
     ),
     Target(
         "koryo view",
-        "games/koryo/rules.py",
+        "games/koryo/rules/engine.py",
         ("tests/koryo/test_secrets.py", "tests/koryo/test_protocol.py"),
-        ("view", "_player_view", "_pending_view", "card_view", "public_kind"),
+        ("view", "_player_view", "_pending_view"),
+    ),
+    Target(
+        "koryo card view",
+        "games/koryo/rules/cards.py",
+        ("tests/koryo/test_secrets.py", "tests/koryo/test_protocol.py"),
+        ("card_view", "public_kind"),
     ),
     Target(
         "koryo legal moves",
-        "games/koryo/rules.py",
+        "games/koryo/rules/choices.py",
         (
             "tests/koryo/test_actions.py",
             "tests/koryo/test_orders.py",
@@ -116,16 +122,26 @@ TARGETS = [
         ),
         (
             "legal_moves",
-            "_order_moves",
-            "_action_moves",
+            "order_moves",
+            "action_moves",
             "_barbarian_targets",
             "_lobby_seats",
             "_lobby_targets",
-            "_event_moves",
-            "_discard_moves",
-            "_first_of_each_kind",
+            "event_moves",
+            "discard_moves",
             "_step_actions",
         ),
+    ),
+    Target(
+        "koryo one card per kind",
+        "games/koryo/rules/table.py",
+        (
+            "tests/koryo/test_actions.py",
+            "tests/koryo/test_orders.py",
+            "tests/koryo/test_end_of_round.py",
+            "tests/koryo/test_protocol.py",
+        ),
+        ("first_of_each_kind",),
     ),
 ]
 

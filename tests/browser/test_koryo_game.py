@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.koryo.models import KoryoState
-from games.koryo.rules import CARD_KINDS, EVENT_KINDS
+from games.koryo.rules.cards import CARD_KINDS, EVENT_KINDS
 from tables.models import Table
 from tests.browser.conftest import open_two_player_table, press, shot
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import Move, Rng, State
-from games.koryo.rules import CARD_COUNT, CARD_KINDS, ENGINE, public_kind
+from games.koryo.rules import ENGINE
+from games.koryo.rules.cards import CARD_COUNT, CARD_KINDS, public_kind
 
 Kinds = list[int | str]
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from games.engine import State
-from games.koryo.rules import CARD_KINDS
+from games.koryo.rules.cards import CARD_KINDS
 
 
 def _swap_cards(cards: list[int], deck: list[int], rng: random.Random) -> list[int]:

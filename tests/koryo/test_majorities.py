@@ -1,6 +1,8 @@
 """Majorities during play: KOR-2.1 to 2.4, KOR-OP4, KOR-OP4a, Example KOR-E2."""
 
-from games.koryo.rules import ENGINE, GUARDIAN, MERCHANT, OMNISCIENT, holder, play_majorities
+from games.koryo.rules import ENGINE
+from games.koryo.rules.cards import GUARDIAN, MERCHANT, OMNISCIENT
+from games.koryo.rules.table import holder, play_majorities
 
 from .helpers import make_state
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from games.koryo.rules import ENGINE, JOURNALIST, holder
+from games.koryo.rules import ENGINE
+from games.koryo.rules.cards import JOURNALIST
+from games.koryo.rules.table import holder
 
 from .helpers import card_of, make_state
 

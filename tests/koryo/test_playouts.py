@@ -10,7 +10,8 @@ import json
 import pytest
 
 from games.engine import State
-from games.koryo.rules import CARD_KINDS, ENGINE, EVENTS
+from games.koryo.rules import ENGINE
+from games.koryo.rules.cards import CARD_KINDS, EVENTS
 from tests.support.playout import play_random
 
 from .helpers import everything

@@ -132,9 +132,16 @@ def test_a_finished_game_refuses_every_move():
         ENGINE.apply(state, 0, {"action": "end_turn"})
 
 
-def test_apply_uses_the_listed_move_so_numbers_stay_ints():
-    state = make_state(2, hands=[[6, 6], [9]], phase="orders")
-    state = play(state, 0, {"action": "order_kind", "kind": 6.0})
+def test_apply_refuses_look_alike_numbers_so_numbers_stay_ints():
+    """6.0 and true equal 6 and 1 in Python, but are not the listed moves'
+    values: the engine refuses them, as the move service does, and says why."""
+    state = make_state(2, hands=[[6, 6, 1], [9]], phase="orders")
+    before = copy.deepcopy(state)
+    for fake in (6.0, True):
+        with pytest.raises(IllegalMove, match=r"exactly as the legal moves list it"):
+            ENGINE.apply(state, 0, {"action": "order_kind", "kind": fake})
+    assert state == before
+    state = play(state, 0, {"action": "order_kind", "kind": 6})
     assert state["order_kind"] == 6 and isinstance(state["order_kind"], int)
 
 

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from games.koryo.rules import CARD_KINDS, EVENTS
+from games.koryo.rules.cards import CARD_KINDS, EVENTS
 from tests.conftest import login_client, play_random_moves, state_of
 from tests.web.test_koryo_page import seeded_table
 

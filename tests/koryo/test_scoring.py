@@ -1,6 +1,7 @@
 """End of the game and scoring: KOR-9.1 to 9.5, KOR-OP17, Examples KOR-E1, KOR-E5."""
 
-from games.koryo.rules import ENGINE, score_sheet
+from games.koryo.rules import ENGINE
+from games.koryo.rules.table import score_sheet
 
 from .helpers import make_state, play, texts
 

@@ -5,7 +5,8 @@ from collections import Counter
 import pytest
 
 from games.engine import InvalidOptions
-from games.koryo.rules import CARD_KINDS, ENGINE, season
+from games.koryo.rules import ENGINE
+from games.koryo.rules.cards import CARD_KINDS, season
 
 from .helpers import everything, kinds, make_state
 

@@ -15,7 +15,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games.koryo.models import KoryoState
-from games.koryo.rules import BARBARIANS, CARD_KINDS, ENGINE
+from games.koryo.rules import ENGINE
+from games.koryo.rules.cards import BARBARIANS, CARD_KINDS
 from tables import services
 from tables.models import Table
 from tests.conftest import login_client, play_random_moves, start_table, state_of

@@ -16,7 +16,7 @@ from typing import Any
 
 from django import template
 
-from games.koryo.rules import PLURALS
+from games.koryo.rules.cards import PLURALS
 
 register = template.Library()
 

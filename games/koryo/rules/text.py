@@ -1,0 +1,127 @@
+"""Words: cards and counts read as English, prompts, the summary line, the
+result and the buttons' labels.
+
+Prompts, the summary and the result read only public parts of the state
+(tableaux, tokens, the phase, the event being resolved). A label names the
+card its move would play, so labels are shown only to the seat that may make
+the move; `hand_text` is for log lines meant for the hand's owner. Players appear
+as `{pN}` placeholders.
+
+Rules: the Season (KOR-1.3, KOR-OP1), the limit with the Senator (KOR-8.3)
+and the shared victory (KOR-9.5, KOR-OP17) as players read them.
+"""
+
+from __future__ import annotations
+
+from games.engine import Move, State
+from games.koryo.rules.cards import (
+    BARBARIANS,
+    CARD_KINDS,
+    EVENTS,
+    NAMES,
+    PLURALS,
+    ROUNDS,
+    internal_kind,
+)
+from games.koryo.rules.table import limit, owner, score_sheet
+from games.words import count_of, join_words
+
+
+def a_card(kind: int) -> str:
+    """'a Banker', 'an Omniscient', 'a Lobbying card'."""
+    if kind in EVENTS:
+        return f"a {NAMES[kind]} card"
+    article = "an" if NAMES[kind][0] in "AEIOU" else "a"
+    return f"{article} {NAMES[kind]}"
+
+
+def cards_text(kind: int, count: int) -> str:
+    """'1 Spy', '3 Spies'."""
+    return count_of(count, NAMES[kind], PLURALS[kind])
+
+
+def hand_text(cards: list[int]) -> str:
+    """Cards counted by kind, in kind order: '2 Spies, 1 Banker'."""
+    counts: dict[int, int] = {}
+    for card in cards:
+        counts[CARD_KINDS[card]] = counts.get(CARD_KINDS[card], 0) + 1
+    return ", ".join(cards_text(kind, n) for kind, n in sorted(counts.items()))
+
+
+def points(total: int) -> str:
+    return count_of(total, "point")
+
+
+def result_text(state: State) -> str:
+    """Who won, or who share the victory (KOR-OP17)."""
+    totals = [row["total"] for row in score_sheet(state)]
+    best = max(totals)
+    winners = [seat for seat, total in enumerate(totals) if total == best]
+    if len(winners) == 1:
+        return f"{{p{winners[0]}}} wins with {points(best)}."
+    names = join_words([f"{{p{seat}}}" for seat in winners])
+    return f"{names} share the victory with {points(best)}."
+
+
+def prompt(state: State) -> str:
+    phase = state["phase"]
+    if phase == "orders":
+        return "place orders"
+    if phase == "actions":
+        pending = state["pending"]
+        if pending is None:
+            return "reveal orders and use powers"
+        if CARD_KINDS[pending["card"]] == BARBARIANS:
+            return "choose a Barbarian target"
+        return "choose cards to swap"
+    if phase == "discard":
+        return f"discard down to {limit(state, state['current'])} cards"
+    return "finish"
+
+
+def summary(state: State) -> str:
+    if state["phase"] == "over":
+        return result_text(state)
+    words = {"orders": "orders", "actions": "actions", "discard": "end of round"}
+    return f"Season {state['round']} of {ROUNDS} · {words[state['phase']]}"
+
+
+def move_label(state: State, seat: int, move: Move) -> str | None:
+    """The button text of a legal move, or None for an action without one."""
+    labeller = _LABELS.get(move.get("action"))
+    return labeller(state, seat, move) if labeller else None
+
+
+def _label_card(state: State, card: int) -> str:
+    return f"{{p{owner(state, card)}}}'s {NAMES[CARD_KINDS[card]]}"
+
+
+def _label_decline(state: State, seat: int, move: Move) -> str:
+    pending = state["pending"]
+    if pending is None:
+        return "Decline"
+    if CARD_KINDS[pending["card"]] == BARBARIANS:
+        return "Let the Barbarians pass"
+    return "Skip the Lobbying"
+
+
+_LABELS = {
+    "order_kind": lambda s, p, m: f"Play {PLURALS[internal_kind(m['kind'])]}",
+    "order_count": lambda s, p, m: f"Play {cards_text(s['order_kind'], m['count'])}",
+    "order_pair": lambda s, p, m: (
+        "Play " + " and ".join(cards_text(internal_kind(k), 1) for k in m["kinds"])
+    ),
+    "order_back": lambda s, p, m: "Choose another kind",
+    "reveal": lambda s, p, m: f"Reveal {a_card(CARD_KINDS[m['card']])}",
+    "bank_take": lambda s, p, m: "Take a victory token from the bank",
+    "priest_destroy": lambda s, p, m: f"Destroy your {NAMES[CARD_KINDS[m['card']]]} card",
+    "spy_steal": lambda s, p, m: f"Steal a victory token from {{p{m['target']}}}",
+    "barbarians": lambda s, p, m: f"Destroy {_label_card(s, m['card'])}",
+    "lobby_first": lambda s, p, m: f"Swap {_label_card(s, m['card'])}",
+    "lobby_second": lambda s, p, m: (
+        f"Swap {_label_card(s, s['pending']['first'])} with {_label_card(s, m['card'])}"
+    ),
+    "decline": _label_decline,
+    "end_turn": lambda s, p, m: "End turn",
+    "discard": lambda s, p, m: f"Discard {a_card(CARD_KINDS[m['card']])}",
+}
