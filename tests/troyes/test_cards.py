@@ -8,6 +8,7 @@ import pytest
 from games.engine import IllegalMove
 from games.troyes.rules import ENGINE
 from games.troyes.rules import cards as C
+from games.troyes.rules import flow as F
 from games.troyes.rules import table as T
 
 from .helpers import play, ready
@@ -67,10 +68,19 @@ def test_jousting_takes_one_red_die_only():
     assert not any(m["action"] == "add_die" for m in ENGINE.legal_moves(state, 0))
 
 
-def test_miller_pays_for_palace_or_monastery_citizens_whichever_is_more():
-    before, after = activate("miller", [4])
-    best = max(T.standing(before, R, 0), T.standing(before, W, 0))
-    assert after["deniers"][0] - before["deniers"][0] == 2 * best
+@pytest.mark.parametrize(("palace", "monastery", "deniers"), [(1, 5, 10), (4, 1, 8), (0, 0, 0)])
+def test_miller_pays_for_palace_or_monastery_citizens_whichever_is_more(palace, monastery, deniers):
+    """2 deniers a citizen, in whichever of the two has more of seat 0's; a
+    yellow 4 over 4 is one use."""
+
+    def setup(state):
+        state["buildings"][R] = [[0]] * palace + [[1]] * (6 - palace)
+        state["buildings"][W] = [
+            [0 if 2 * r + i < monastery else 1 for i in range(2)] for r in range(3)
+        ]
+
+    before, after = activate("miller", [4], setup)
+    assert after["deniers"][0] - before["deniers"][0] == deniers
 
 
 @pytest.mark.parametrize(("monks", "vp"), [(1, 1), (2, 2)])
@@ -256,8 +266,17 @@ def test_every_character_scores_for_every_player():
     assert points["thibaut"] == [2, 5]
     assert points["urbain"] == [2, 1]
     assert points["florentin"] == [2, 4]
-    standing = [sum(T.standing(state, c, s) for c in C.COLOURS) for s in (0, 1)]
-    assert points["chretien"] == standing
+    # Standing citizens: seat 0 has 3, seat 1 has 5 (a lying one does not count).
+    state["buildings"] = {
+        R: [[0], [1], [1], [-1], [-1], [-1]],
+        W: [[0, 1], [1, 1], [-1, -1]],
+        Y: [[0, -1, -1], [-1, -1, -1]],
+    }
+    state["lying"][W] = [0]
+    points["chretien"] = [
+        T.character_points(state, C.CHARACTER_CARDS["chretien"], s) for s in (0, 1)
+    ]
+    assert points["chretien"] == [3, 5]
     assert points["henri"] == [3, 1]
 
 
@@ -279,3 +298,91 @@ def test_card_data_provenance_is_complete():
     assert sum(1 for e in C.EVENTS if e.deck == W) == 4
     assert sum(1 for e in C.EVENTS if e.deck == Y) == 4
     assert len(C.CHARACTERS) == 6
+
+
+# -- every card's numbers (ours where cards.py says so; TRO-10.6, TRO-11, TRO-13) ----------
+
+# id, colour, level, hire (deniers), divisor, first and second space VP, dice.
+ACTIVITY_NUMBERS = [
+    ("artisan", Y, 1, 3, 3, (1, 0), (1, 3)),
+    ("merchant", Y, 1, 3, 2, (1, 0), (1, 3)),
+    ("miller", Y, 1, 3, 4, (1, 0), (1, 3)),
+    ("innkeeper", Y, 2, 4, 2, (2, 1), (1, 3)),
+    ("blacksmith", Y, 2, 4, 3, (2, 1), (1, 3)),
+    ("militia", Y, 2, 4, 3, (2, 1), (1, 3)),
+    ("journeyman", Y, 3, 5, 3, (3, 1), (1, 3)),
+    ("goldsmith", Y, 3, 5, 5, (3, 1), (1, 3)),
+    ("sculptor", Y, 3, 5, 4, (3, 1), (1, 3)),
+    ("tithing", W, 1, 3, 3, (1, 0), (1, 3)),
+    ("monk", W, 1, 3, 3, (1, 0), (1, 3)),
+    ("priest", W, 1, 3, 3, (1, 0), (1, 3)),
+    ("apprenticeship", W, 2, 4, 3, (2, 1), (1, 3)),
+    ("almoner", W, 2, 4, 3, (2, 1), (1, 3)),
+    ("copyist", W, 2, 4, 3, (2, 1), (1, 3)),
+    ("pilgrimage", W, 3, 5, 4, (3, 1), (1, 3)),
+    ("procession", W, 3, 5, 4, (3, 1), (1, 3)),
+    ("glassmaker", W, 3, 5, 5, (3, 1), (1, 3)),
+    ("diplomat", R, 1, 3, 3, (1, 0), (1, 3)),
+    ("archer", R, 1, 3, 2, (1, 0), (1, 3)),
+    ("squire", R, 1, 3, 4, (1, 0), (1, 3)),
+    ("hunting", R, 2, 4, 4, (2, 1), (1, 3)),
+    ("sergeant", R, 2, 4, 3, (2, 1), (1, 3)),
+    ("watchman", R, 2, 4, 3, (2, 1), (1, 3)),
+    ("jousting", R, 3, 5, 3, (3, 1), (1, 1)),
+    ("captain", R, 3, 5, 5, (3, 1), (1, 3)),
+    ("troubadour", R, 3, 5, 3, (3, 1), (1, 3)),
+]
+
+
+def test_every_activity_cards_numbers():
+    assert [
+        (c.id, c.colour, c.level, c.hire, c.divisor, c.slots, c.dice) for c in C.ACTIVITY_CARDS
+    ] == ACTIVITY_NUMBERS
+
+
+# id, deck, black dice a round, colour that fights it, divisor, flag spaces, rewards.
+EVENT_NUMBERS = [
+    ("looting", R, 1, R, 3, 4, (3, 1)),
+    ("succession", R, 2, R, 3, 4, (4, 2)),
+    ("raid", R, 1, R, 3, 3, (3, 1)),
+    ("siege", R, 2, R, 4, 4, (4, 2)),
+    ("brigands", R, 1, R, 3, 3, (3, 1)),
+    ("war", R, 2, R, 4, 4, (4, 2)),
+    ("revolt", R, 1, R, 3, 3, (3, 1)),
+    ("invasion", R, 3, R, 4, 5, (5, 2)),
+    ("pillage", R, 1, R, 3, 3, (3, 1)),
+    ("heresy", W, 0, W, 3, 3, (3, 1)),
+    ("excommunication", W, 0, W, 3, 3, (3, 1)),
+    ("tithe", W, 0, W, 3, 3, (3, 1)),
+    ("cloister", W, 0, W, 3, 3, (3, 1)),
+    ("drought", Y, 0, Y, 3, 3, (3, 1)),
+    ("famine", Y, 0, Y, 3, 3, (3, 1)),
+    ("tax", Y, 0, Y, 3, 3, (3, 1)),
+    ("newcomers", Y, 0, Y, 3, 3, (3, 1)),
+]
+
+
+def test_every_events_numbers():
+    assert [
+        (e.id, e.deck, e.black, e.fight, e.divisor, e.flags, e.rewards) for e in C.EVENTS
+    ] == EVENT_NUMBERS
+
+
+@pytest.mark.parametrize(
+    ("event", "what", "amount"),
+    [
+        ("raid", "deniers", 1),
+        ("brigands", "deniers", 2),
+        ("tithe", "deniers", 2),
+        ("drought", "deniers", 2),
+        ("tax", "deniers", 3),
+        ("pillage", "ip", 1),
+        ("heresy", "ip", 1),
+    ],
+)
+def test_what_each_event_takes(event, what, amount):
+    state = ready([(0, Y, 1)])
+    state[what] = [10, 10]
+    state["events"] = [{"id": event, "marks": []}]
+    F._resolve_events(state, [])
+    assert state[what] == [10 - amount, 10 - amount]

@@ -30,16 +30,16 @@ def check(state: State) -> None:
     spaces = sum(len(row) for rows in state["buildings"].values() for row in rows)
     assert spaces == 18
     for seat in range(n):
-        assert 0 <= state["ip"][seat] <= C.MAX_INFLUENCE
+        assert 0 <= state["ip"][seat] <= 20
         assert state["deniers"][seat] >= 0
         assert state["vp"][seat] >= 0
         assert state["supply"][seat] >= 0
-        assert state["owned"][seat] <= C.MAX_CITIZENS
+        assert state["owned"][seat] <= 12
         assert citizens_accounted(state, seat) == state["owned"][seat]
         assert all(seats.count(seat) <= 1 for seats in state["supervisors"].values())
     greys = T.citizens_on_board(state, C.NEUTRAL)
-    assert greys + state["grey_box"] == C.GREY_CITIZENS
-    assert all(len(col) <= C.CATHEDRAL_LEVELS for col in state["cathedral"])
+    assert greys + state["grey_box"] == 8
+    assert all(len(col) <= 3 for col in state["cathedral"])
     assert all(count >= 0 for counts in state["markers"].values() for count in counts)
     ids = [d["id"] for d in state["dice"]]
     assert len(ids) == len(set(ids))
@@ -47,16 +47,13 @@ def check(state: State) -> None:
         assert len(entry["marks"]) < C.EVENT_CARDS[entry["id"]].flags
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize(("players", "rounds"), [(2, 4), (3, 5), (4, 6)])
 @pytest.mark.parametrize("chunk", range(GAMES // CHUNK))
-def test_random_games_reach_the_end(players: int, chunk: int) -> None:
-    rounds_seen = set()
+def test_random_games_reach_the_end(players: int, rounds: int, chunk: int) -> None:
     for seed in range(chunk * CHUNK, (chunk + 1) * CHUNK):
         state, outcome, _ = play_random(ENGINE, players, {}, seed, check=check)
-        assert state["round"] == C.ROUNDS[players]  # TRO-1.2
+        assert state["round"] == rounds  # TRO-1.2
         assert len(outcome.ranks) == players and min(outcome.ranks) == 1
-        rounds_seen.add(state["round"])
-    assert rounds_seen == {C.ROUNDS[players]}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
