@@ -25,11 +25,27 @@ def plural_of(noun: str) -> str:
     return noun + "s"
 
 
+def noun_for(count: int, noun: str, plural: str | None = None) -> str:
+    """The noun as it agrees with `count`: 'denier' for 1, 'deniers' for 2."""
+    if count == 1 or count == -1:
+        return noun
+    return plural or plural_of(noun)
+
+
 def count_of(count: int, noun: str, plural: str | None = None) -> str:
     """'1 crystal', '2 crystals', '0 deniers': a number and its noun, agreed."""
-    if count == 1 or count == -1:
-        return f"{count} {noun}"
-    return f"{count} {plural or plural_of(noun)}"
+    return f"{count} {noun_for(count, noun, plural)}"
+
+
+def times(count: int) -> str:
+    """'once', 'twice', '3 times'."""
+    return {1: "once", 2: "twice"}.get(count) or f"{count} times"
+
+
+def indefinite(words: str) -> str:
+    """'a Monk marker', 'an Apprenticeship marker' (by the first letter: the
+    names we use have no silent h nor a 'u' read as 'you')."""
+    return ("an " if words[:1].lower() in "aeiou" else "a ") + words
 
 
 def join_words(items: list[str]) -> str:

@@ -1,6 +1,6 @@
 """The shared counting words: what a player reads beside a number."""
 
-from games.words import count_of, join_words, plural_of
+from games.words import count_of, indefinite, join_words, noun_for, plural_of, times
 
 
 def test_one_of_a_thing_is_singular_and_other_counts_are_plural():
@@ -25,3 +25,15 @@ def test_a_list_reads_with_commas_and_a_last_and():
     assert join_words(["Ana"]) == "Ana"
     assert join_words(["Ana", "Ben"]) == "Ana and Ben"
     assert join_words(["Ana", "Ben", "Carl"]) == "Ana, Ben and Carl"
+
+
+def test_a_noun_agrees_with_its_count_without_the_number():
+    assert noun_for(1, "character") == "character"
+    assert noun_for(2, "character") == "characters"
+    assert noun_for(3, "die") == "dice"
+
+
+def test_repeats_and_indefinite_articles():
+    assert [times(n) for n in (1, 2, 3)] == ["once", "twice", "3 times"]
+    assert indefinite("Monk marker") == "a Monk marker"
+    assert indefinite("Apprenticeship marker") == "an Apprenticeship marker"

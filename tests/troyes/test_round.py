@@ -64,8 +64,8 @@ def test_tro_7_1_income_and_wages():
     F.start_round(state, log)
     assert state["deniers"] == [5 + 10 - 5, 5 + 10 - 3]
     lines = [ln["text"] for ln in log]
-    assert "{p0} takes 10 deniers and pays 5 in wages." in lines
-    assert "{p1} takes 10 deniers and pays 3 in wages." in lines
+    assert "{p0} takes 10 deniers and pays 5 deniers in wages." in lines
+    assert "{p1} takes 10 deniers and pays 3 deniers in wages." in lines
 
 
 def test_tro_7_2_op4_unpaid_wages_pay_all_and_lose_2_vp_once():

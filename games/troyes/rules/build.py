@@ -14,6 +14,7 @@ from typing import Any
 from games.engine import State
 from games.troyes.rules import cards as C
 from games.troyes.rules import table as T
+from games.troyes.rules.text import the_name
 
 SUM_KINDS = ("card", "event", "agriculture")
 
@@ -191,5 +192,5 @@ def confirm_problem(state: State, seat: int, build: dict[str, Any]) -> str | Non
             return f"These dice do not reach {card.divisor}: the card must be used at least once."
         left = state["deniers"][seat] - price
         if card.effect == C.TRADE and trade_affordable(state, seat, card, left) < 1:
-            return f"You cannot pay for even one use of the {card.name}."
+            return f"You cannot pay for even one use of {the_name(card)}."
     return None

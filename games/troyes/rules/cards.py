@@ -125,6 +125,7 @@ class ActivityCard:
     # hire cost, divisor and slot points are OURS for every card (research §2).
     name_source: str = PUBLISHED
     effect_source: str = PUBLISHED
+    article: str = "the"  # in a sentence: "the Merchant", but "Hunting"
 
     @property
     def delayed(self) -> bool:
@@ -165,14 +166,15 @@ ACTIVITY_CARDS: tuple[ActivityCard, ...] = (
     # White: Tithing, Monk (KARI, TT-S1), Priest (UBG order), Apprenticeship (TT-S1).
     _card("tithing", "Tithing", WHITE, 1, 3, 3, (1, 0), FREE_YELLOW,
           "Marker: take yellow dice from other districts free, one from each, in one "
-          "action."),  # UBG, KARI
+          "action.", article=""),  # UBG, KARI
     _card("monk", "Monk", WHITE, 1, 3, 3, (1, 0), WHITE_AS_THREE_YELLOW,
           "Marker: one white die counts as three yellow dice of its value in one "
           "action (not to place a citizen)."),  # UBG, KARI
     _card("priest", "Priest", WHITE, 1, 3, 3, (1, 0), PLUS_THREE_YELLOW,
           "Marker: +3 to each yellow die of one group (not to place a citizen)."),  # UBG
     _card("apprenticeship", "Apprenticeship", WHITE, 2, 4, 3, (2, 1), ALL_FIVES,
-          "Marker: every die of one group counts 5 (not to place a citizen or build)."),
+          "Marker: every die of one group counts 5 (not to place a citizen or build).",
+          article=""),
     # UBG (its text is cut short: the exclusion is ours).
     _card("almoner", "Almoner", WHITE, 2, 4, 3, (2, 1), GAIN,
           "Gain 1 influence.", gives={"ip": 1}, name_source=OURS, effect_source=OURS),
@@ -180,10 +182,11 @@ ACTIVITY_CARDS: tuple[ActivityCard, ...] = (
           "Marker: +1 to each die of one group (not to place a citizen or build).",
           name_source=OURS, effect_source=OURS),
     _card("pilgrimage", "Pilgrimage", WHITE, 3, 5, 4, (3, 1), GAIN,
-          "Gain 1 victory point.", gives={"vp": 1}, effect_source=OURS),  # CVC19: plain points
+          "Gain 1 victory point.", gives={"vp": 1}, effect_source=OURS,
+          article=""),  # CVC19: plain points
     _card("procession", "Procession", WHITE, 3, 5, 4, (3, 1), PROCESSION,
           "Gain 1 victory point, 2 if you have at least 2 citizens in the Monastery.",
-          effect_source=OURS),  # CVC19: a conditional point card; its colour is ours
+          effect_source=OURS, article=""),  # CVC19: a conditional point card; its colour is ours
     _card("glassmaker", "Glassmaker", WHITE, 3, 5, 5, (3, 1), GLASSMAKER,
           "Gain 1 victory point per Cathedral level bearing a marker of yours.",
           effect_source=OURS),  # CVC19, TIER: scores Cathedral markers, large divisor
@@ -198,7 +201,7 @@ ACTIVITY_CARDS: tuple[ActivityCard, ...] = (
           name_source=OURS, effect_source=OURS),
     _card("hunting", "Hunting", RED, 2, 4, 4, (2, 1), GAIN,
           "Gain 1 influence and 1 denier.", gives={"ip": 1, "deniers": 1},
-          effect_source=OURS),  # TT-S1; linked to influence (Hugues de Payns)
+          effect_source=OURS, article=""),  # TT-S1; linked to influence (Hugues de Payns)
     _card("sergeant", "Sergeant", RED, 2, 4, 3, (2, 1), TRADE,
           "Pay 2 deniers for 1 victory point.", gives={"vp": 1}, pays={"deniers": 2},
           name_source=OURS, effect_source=OURS),
@@ -206,7 +209,7 @@ ACTIVITY_CARDS: tuple[ActivityCard, ...] = (
           "Gain 3 deniers.", gives={"deniers": 3}, name_source=OURS, effect_source=OURS),
     _card("jousting", "Jousting", RED, 3, 5, 3, (3, 1), GAIN,
           "With one red die only: gain 2 victory points.", gives={"vp": 2}, dice=(1, 1),
-          effect_source=OURS),  # CVC19: a point card good with few red dice
+          effect_source=OURS, article=""),  # CVC19: a point card good with few red dice
     _card("captain", "Captain", RED, 3, 5, 5, (3, 1), CAPTAIN,
           "Gain 1 victory point per event card bearing your markers or won by you.",
           effect_source=OURS),  # CVC19: scores cubes on event cards
@@ -254,6 +257,7 @@ class Event:
     name_source: str = OURS
     effect_source: str = OURS
     permanent: bool = False
+    article: str = "the"  # in a sentence: "the Siege", but "Heresy"
 
     @property
     def house(self) -> bool:
@@ -268,7 +272,8 @@ def _event(*args, **kwargs) -> Event:
 # permanent Marauding card", BGG thread 1671631); its numbers are ours.
 LOOTING = _event("looting", "Looting", RED, 1, RED, 3, 4, (3, 1), NO_EFFECT,
                  text="Rolls 1 black die every round; stays when defeated.",
-                 name_source=PUBLISHED, effect_source=PUBLISHED, permanent=True)  # fmt: skip
+                 name_source=PUBLISHED, effect_source=PUBLISHED, permanent=True,
+                 article="")  # fmt: skip
 
 EVENTS: tuple[Event, ...] = (
     LOOTING,
@@ -289,12 +294,14 @@ EVENTS: tuple[Event, ...] = (
     _event("invasion", "Invasion", RED, 3, RED, 4, 5, (5, 2), NO_EFFECT, calls=YELLOW,
            text="Rolls 3 black dice every round."),
     _event("pillage", "Pillage", RED, 1, RED, 3, 3, (3, 1), PAY_IP, 1, calls=WHITE,
-           text="Rolls 1 black die; each player loses 1 influence."),
+           text="Rolls 1 black die; each player loses 1 influence.", article=""),
     # The white deck.
     _event("heresy", "Heresy", WHITE, 0, WHITE, 3, 3, (3, 1), PAY_IP, 1,
-           text="Each player loses 1 influence.", name_source=PUBLISHED),  # TT-S2 (colour ours)
+           text="Each player loses 1 influence.", name_source=PUBLISHED,
+           article=""),  # TT-S2 (colour ours)
     _event("excommunication", "Clergy excommunicated", WHITE, 0, WHITE, 3, 3, (3, 1),
-           LOSE_DIE, colour=WHITE, text="Each player loses their highest white die."),
+           LOSE_DIE, colour=WHITE, text="Each player loses their highest white die.",
+           article=""),
     # "clergy excommunicated": tbgl.p1.bindsite.jp
     _event("tithe", "Bishop's levy", WHITE, 0, WHITE, 3, 3, (3, 1), PAY_DENIERS, 2,
            text="Each player pays 2 deniers."),
@@ -304,7 +311,7 @@ EVENTS: tuple[Event, ...] = (
     _event("drought", "Drought", YELLOW, 0, YELLOW, 3, 3, (3, 1), PAY_DENIERS, 2,
            text="Each player pays 2 deniers.", name_source=PUBLISHED),  # TT-S1 (colour ours)
     _event("famine", "Famine", YELLOW, 0, YELLOW, 3, 3, (3, 1), LOSE_DIE, colour=YELLOW,
-           text="Each player loses their highest yellow die."),
+           text="Each player loses their highest yellow die.", article=""),
     _event("tax", "Royal tax", YELLOW, 0, YELLOW, 3, 3, (3, 1), PAY_DENIERS, 3,
            text="Each player pays 3 deniers."),
     _event("newcomers", "Newcomers", YELLOW, 0, YELLOW, 3, 3, (3, 1), NEUTRAL_CITIZEN,

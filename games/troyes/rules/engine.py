@@ -12,7 +12,8 @@ from games.troyes.rules import cards as C
 from games.troyes.rules import choices as M
 from games.troyes.rules import flow as F
 from games.troyes.rules import table as T
-from games.words import join_words
+from games.troyes.rules.text import deniers, row_text, the_name
+from games.words import count_of, indefinite, join_words, noun_for, times
 
 INFLUENCE_ACTIONS = ("reroll", "recruit", "turn")
 
@@ -41,8 +42,8 @@ class TroyesEngine(Engine):
         if first:  # TRO-OP2, two players
             log.append(line(f"Neutral citizens go first: {join_words(first)}."))
         for seat, dealt in enumerate(state["characters"]):
-            names = " and ".join(C.CHARACTER_CARDS[c].name for c in dealt)
-            log.append(line(f"Your character{'s' if len(dealt) > 1 else ''}: {names}.", [seat]))
+            names = join_words([C.CHARACTER_CARDS[c].name for c in dealt])
+            log.append(line(f"Your {noun_for(len(dealt), 'character')}: {names}.", [seat]))
         state["log"] = log
         return state
 
@@ -208,7 +209,7 @@ class TroyesEngine(Engine):
         if phase == "defence":
             return f"beat the black {state['black'][0]}"
         if phase == "uses":
-            return f"choose how many times to use the {C.CARDS[state['uses']['card']].name}"
+            return f"choose how many times to use {the_name(C.CARDS[state['uses']['card']])}"
         if phase == "actions":
             return "take an action or pass"
         return "finish"
@@ -265,8 +266,9 @@ def _character_view(cid: str) -> dict[str, Any]:
 
 
 def _die_label(state: State, seat: int, die_id: int) -> str:
+    """'the red 4'."""
     d = T.die(state, die_id)
-    return f"{d['colour']} {d['value']}"
+    return f"the {d['colour']} {d['value']}"
 
 
 def _owner_text(owner: int) -> str:
@@ -274,27 +276,35 @@ def _owner_text(owner: int) -> str:
 
 
 def _add_label(state: State, seat: int, move: Move) -> str:
+    """A die of another district reads with its price (TRO-10.4): what this
+    click costs, and, when it raises the price of dice already bought, why."""
     build = state["build"]
     d = T.die(state, move["die"])
-    text = f"Add {d['colour']} {d['value']}"
+    text = f"Add a {d['colour']} {d['value']}"
     if d["owner"] == seat:
         return text
+    text += f" from {_owner_text(d['owner'])}"
+    if B.marker_effect(build) == C.FREE_YELLOW:
+        return f"{text}, free with Tithing"
     after = build["dice"] + [d["id"]]
     price = B.dice_price(state, seat, build, after) - B.dice_price(
         state, seat, build, build["dice"]
     )
-    if B.marker_effect(build) == C.FREE_YELLOW:
-        return f"{text} from {_owner_text(d['owner'])} (free, Tithing)"
     each = C.DIE_PRICE * len(after)
-    return f"{text} from {_owner_text(d['owner'])} ({each} deniers each: +{price})"
+    if price == each:
+        return f"{text} for {deniers(price)}"
+    return (
+        f"{text} for {deniers(price)} more "
+        f"({deniers(each)} a bought die in an action of {count_of(len(after), 'die')})"
+    )
 
 
 def _choose_label(state: State, seat: int, move: Move) -> str:
     kind = move["kind"]
     if kind == "card":
-        return f"Activate the {C.CARDS[move['card']].name}"
+        return f"Activate {the_name(C.CARDS[move['card']])}"
     if kind == "event":
-        return f"Fight {C.EVENT_CARDS[move['event']].name}"
+        return f"Fight {the_name(C.EVENT_CARDS[move['event']])}"
     if kind == "citizen":
         return f"Place a citizen in the {C.BUILDING_NAMES[move['building']]}"
     if kind == "cathedral":
@@ -305,29 +315,33 @@ def _choose_label(state: State, seat: int, move: Move) -> str:
 def _supervisor_label(state: State, seat: int, move: Move) -> str:
     card = C.CARDS[state["build"]["target"]]
     if move["source"] == "hire":
-        return f"Hire a supervisor from your supply ({card.hire} deniers)"
+        return f"Hire a supervisor from your supply for {deniers(card.hire)}"
     if move["source"] in C.COLOURS:
         building = C.BUILDING_NAMES[move["source"]]
-        return f"Hire your citizen from the {building} ({card.hire} deniers)"
-    return f"Move your supervisor from the {C.CARDS[move['source']].name}"
+        return f"Hire your citizen from the {building} for {deniers(card.hire)}"
+    return f"Move your supervisor from {the_name(C.CARDS[move['source']])} (free)"
 
 
 def _defend_label(state: State, seat: int, move: Move) -> str:
     d = T.die(state, move["die"])
-    verb = "Take back" if d["id"] in state["fight"]["own"] else "Defend with"
+    verb = "Take back the" if d["id"] in state["fight"]["own"] else "Defend with a"
     double = f" (counts {2 * d['value']})" if d["colour"] == C.RED else ""
     return f"{verb} {d['colour']} {d['value']}{double}"
 
 
 def _uses_label(state: State, seat: int, move: Move) -> str:
     card = C.CARDS[state["uses"]["card"]]
-    return f"Use the {card.name} {move['count']}×"
+    return f"Use {the_name(card)} {times(move['count'])}"
 
 
 def _place_label(state: State, seat: int, move: Move) -> str:
-    colour = move["building"]
-    faces = "-".join(str(f) for f in C.BUILDINGS[colour][move["row"]].faces)
-    return f"{C.BUILDING_NAMES[colour]}, row {faces}, space {move['space'] + 1}"
+    """'Monastery: the row for a 1 or 2, space 1 of 2' (TRO-4.1, TRO-14.3)."""
+    colour, row = move["building"], move["row"]
+    where = f"{C.BUILDING_NAMES[colour]}: {row_text(colour, row)}"
+    spaces = C.BUILDINGS[colour][row].spaces
+    if spaces == 1:
+        return where
+    return f"{where}, space {move['space'] + 1} of {spaces}"
 
 
 _LABELS = {
@@ -338,15 +352,19 @@ _LABELS = {
     ),
     "select_own": _defend_label,
     "fight": lambda s, p, m: "Fight with the chosen dice",
-    "concede": lambda s, p, m: "Give up against this black die (−2 victory points)",
-    "reroll": lambda s, p, m: f"Reroll {_die_label(s, p, m['die'])} (1 influence)",
-    "recruit": lambda s, p, m: "Take a new citizen (2 influence)",
+    "concede": lambda s, p, m: (
+        f"Give up against the black {s['black'][0]} (−{count_of(C.PENALTY, 'victory point')})"
+    ),
+    "reroll": lambda s, p, m: (
+        f"Reroll {_die_label(s, p, m['die'])} ({count_of(C.REROLL_COST, 'influence')})"
+    ),
+    "recruit": lambda s, p, m: f"Take a new citizen ({count_of(C.RECRUIT_COST, 'influence')})",
     "turn": lambda s, p, m: (
         f"Turn over {_die_label(s, p, m['die'])} "
-        f"({'free' if s['turning'] else '4 influence, up to 3 dice'})"
+        f"({'free' if s['turning'] else f'{C.TURN_COST} influence, up to 3 dice'})"
     ),
     "choose": _choose_label,
-    "marker": lambda s, p, m: f"Use a {C.CARDS[m['card']].name} marker",
+    "marker": lambda s, p, m: f"Use {indefinite(C.CARDS[m['card']].name)} marker",
     "supervisor": _supervisor_label,
     "add_die": _add_label,
     "remove_die": lambda s, p, m: f"Take back {_die_label(s, p, m['die'])}",

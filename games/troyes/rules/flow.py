@@ -10,12 +10,16 @@ from games.engine import LogLine, Move, State, line
 from games.troyes.rules import build as B
 from games.troyes.rules import cards as C
 from games.troyes.rules import table as T
-from games.troyes.rules.text import dice_text, die_text, points
-from games.words import count_of
+from games.troyes.rules.text import deniers, dice_text, die_text, points, row_text, the_name
+from games.words import count_of, indefinite, join_words, times
 
 
 def _p(seat: int) -> str:
     return f"{{p{seat}}}"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 # -- initial placement (TRO-4, TRO-OP2) ------------------------------------------
@@ -26,10 +30,8 @@ def do_place_start(state: State, seat: int, move: Move, log: list[LogLine]) -> N
     state["buildings"][colour][move["row"]][move["space"]] = seat
     state["supply"][seat] -= 1
     state["placement"].pop(0)
-    faces = "-".join(str(f) for f in C.BUILDINGS[colour][move["row"]].faces)
-    log.append(
-        line(f"{_p(seat)} places a citizen in the {C.BUILDING_NAMES[colour]} (row {faces}).")
-    )
+    where = row_text(colour, move["row"])
+    log.append(line(f"{_p(seat)} places a citizen in the {C.BUILDING_NAMES[colour]}, on {where}."))
     if state["placement"]:
         state["current"] = state["placement"][0]
         return
@@ -54,8 +56,8 @@ def start_round(state: State, log: list[LogLine]) -> None:
     r = state["round"]
     log.append(line(f"Round {r} of {state['rounds']} begins; {_p(state['start'])} starts."))
     if r <= 3:  # TRO-6.1, TRO-OP3
-        names = [C.CARDS[state["activity"][colour][r - 1]].name for colour in C.COLOURS]
-        log.append(line(f"New activity cards: {', '.join(names)}."))
+        names = [the_name(C.CARDS[state["activity"][colour][r - 1]]) for colour in C.COLOURS]
+        log.append(line(f"New activity cards: {join_words(names)}."))
     for seat in range(state["players"]):  # TRO-7
         wages = sum(C.WAGES[c] * T.standing(state, c, seat) for c in C.COLOURS)
         money = state["deniers"][seat] + C.INCOME
@@ -63,11 +65,15 @@ def start_round(state: State, log: list[LogLine]) -> None:
             state["deniers"][seat] = 0
             T.lose_vp(state, seat, C.PENALTY)
             log.append(
-                line(f"{_p(seat)} cannot pay {wages} deniers of wages and loses 2 victory points.")
+                line(
+                    f"{_p(seat)} cannot pay {deniers(wages)} of wages "
+                    f"and loses {points(C.PENALTY)}."
+                )
             )
         else:
             state["deniers"][seat] = money - wages
-            log.append(line(f"{_p(seat)} takes 10 deniers and pays {wages} in wages."))
+            paid = f"pays {deniers(wages)} in wages" if wages else "pays no wages"
+            log.append(line(f"{_p(seat)} takes {deniers(C.INCOME)} and {paid}."))
     T.roll_dice(state)  # TRO-8
     _reveal_events(state, log)
     _resolve_events(state, log)
@@ -92,7 +98,7 @@ def _reveal_events(state: State, log: list[LogLine]) -> None:
         second = decks[source].pop(0)
         state["events"].append({"id": second, "marks": []})
         drawn.append(second)
-    log.append(line(f"New events: {' and '.join(C.EVENT_CARDS[e].name for e in drawn)}."))
+    log.append(line(f"New events: {join_words([C.EVENT_CARDS[e].name for e in drawn])}."))
 
 
 def _resolve_events(state: State, log: list[LogLine]) -> None:
@@ -103,7 +109,8 @@ def _resolve_events(state: State, log: list[LogLine]) -> None:
         rolled = [T.roll(state) for _ in range(event.black)]
         if rolled:
             black += rolled
-            log.append(line(f"{event.name}: black {dice_text(rolled)}."))
+            rolls = count_of(len(rolled), "black die", "black dice")
+            log.append(line(f"{event.name} rolls {rolls}: {dice_text(rolled)}."))
         _event_effect(state, event, log)
     state["black"] = sorted(black, reverse=True)
 
@@ -142,12 +149,12 @@ def _event_effect(state: State, event: C.Event, log: list[LogLine]) -> None:
             T.lose_vp(state, seat, C.PENALTY)
             log.append(
                 line(
-                    f"{event.name}: {_p(seat)} pays {have} of {amount} {word} "
-                    "and loses 2 victory points."
+                    f"{event.name}: {_p(seat)} pays {have} of {count_of(amount, word)} "
+                    f"and loses {points(C.PENALTY)}."
                 )
             )
         else:
-            log.append(line(f"{event.name}: {_p(seat)} pays {amount} {word}."))
+            log.append(line(f"{event.name}: {_p(seat)} pays {count_of(amount, word)}."))
 
 
 # -- defence (TRO-9.3 to TRO-9.9, TRO-OP8 to TRO-OP10) ----------------------------
@@ -193,10 +200,7 @@ def _settle_defence(state: State, log: list[LogLine]) -> None:
         highest = state["black"][0]
         if T.beats(best_possible(state, seat), highest):
             return
-        state["black"].pop(0)
-        T.lose_vp(state, seat, C.PENALTY)
-        log.append(line(f"{_p(seat)} cannot beat the black {highest} and loses 2 victory points."))
-        _next_defender(state)
+        _fail(state, seat, log)
     start_actions(state, log)
 
 
@@ -255,18 +259,23 @@ def do_fight(state: State, seat: int, move: Move, log: list[LogLine]) -> None:
     log.append(
         line(
             f"{_p(seat)} beats the black {dice_text(beaten)} with {dice_text(used)} "
-            f"and gains {got} influence."
+            f"and gains {count_of(got, 'influence')}."
         )
     )
     _next_defender(state)
     _settle_defence(state, log)
 
 
-def do_concede(state: State, seat: int, move: Move, log: list[LogLine]) -> None:
+def _fail(state: State, seat: int, log: list[LogLine]) -> None:
+    """TRO-9.6: the highest black die is discarded and costs 2 victory points."""
     highest = state["black"].pop(0)
     T.lose_vp(state, seat, C.PENALTY)
-    log.append(line(f"{_p(seat)} cannot beat the black {highest} and loses 2 victory points."))
+    log.append(line(f"{_p(seat)} cannot beat the black {highest} and loses {points(C.PENALTY)}."))
     _next_defender(state)
+
+
+def do_concede(state: State, seat: int, move: Move, log: list[LogLine]) -> None:
+    _fail(state, seat, log)
     _settle_defence(state, log)
 
 
@@ -286,7 +295,10 @@ def do_reroll(state: State, seat: int, move: Move, log: list[LogLine]) -> None:
     d["value"] = T.roll(state)
     state["ip"][seat] -= C.REROLL_COST
     log.append(
-        line(f"{_p(seat)} spends 1 influence to reroll a {d['colour']} {before}: {d['value']}.")
+        line(
+            f"{_p(seat)} spends {count_of(C.REROLL_COST, 'influence')} to reroll "
+            f"a {d['colour']} {before}: it shows {d['value']}."
+        )
     )
     _after_influence(state, log)
 
@@ -295,7 +307,7 @@ def do_recruit(state: State, seat: int, move: Move, log: list[LogLine]) -> None:
     state["ip"][seat] -= C.RECRUIT_COST
     state["owned"][seat] += 1
     state["supply"][seat] += 1
-    log.append(line(f"{_p(seat)} spends 2 influence on a new citizen."))
+    log.append(line(f"{_p(seat)} spends {count_of(C.RECRUIT_COST, 'influence')} on a new citizen."))
     _after_influence(state, log)
 
 
@@ -307,7 +319,7 @@ def do_turn(state: State, seat: int, move: Move, log: list[LogLine]) -> None:
     if turning is None:
         state["ip"][seat] -= C.TURN_COST
         turning = {"left": 2, "dice": []}
-        cost = "spends 4 influence to turn over"
+        cost = f"spends {count_of(C.TURN_COST, 'influence')} to turn over"
     else:
         turning["left"] -= 1
         cost = "turns over"
@@ -315,7 +327,7 @@ def do_turn(state: State, seat: int, move: Move, log: list[LogLine]) -> None:
     d["value"] = 7 - before  # TRO-E3
     turning["dice"].append(d["id"])
     state["turning"] = turning if turning["left"] > 0 else None
-    log.append(line(f"{_p(seat)} {cost} a {d['colour']} {before}: {d['value']}."))
+    log.append(line(f"{_p(seat)} {cost} a {d['colour']} {before}: it shows {d['value']}."))
     _after_influence(state, log)
 
 
@@ -368,7 +380,7 @@ def do_pass(state: State, seat: int, move: Move, log: list[LogLine]) -> None:
     if T.own_dice(state, seat):  # TRO-16.1, TRO-OP23
         state["pass_bonus"][seat] = True
         state["square_deniers"][seat] += C.PASS_DENIERS
-        log.append(line(f"{_p(seat)} passes and puts 2 deniers on their district."))
+        log.append(line(f"{_p(seat)} passes and puts {deniers(C.PASS_DENIERS)} on their district."))
     else:
         log.append(line(f"{_p(seat)} passes."))
     next_turn(state, log)
@@ -399,7 +411,7 @@ def do_confirm(state: State, seat: int, move: Move, log: list[LogLine]) -> None:
         bought = (
             " ("
             + ", ".join(
-                f"{amount} deniers to {'the bank' if owner == C.NEUTRAL else _p(owner)}"
+                f"{deniers(amount)} to {'the bank' if owner == C.NEUTRAL else _p(owner)}"
                 for owner, amount in paid_to.items()
             )
             + ")"
@@ -409,7 +421,7 @@ def do_confirm(state: State, seat: int, move: Move, log: list[LogLine]) -> None:
     marker = ""
     if build["marker"]:
         state["markers"][build["marker"]][seat] -= 1
-        marker = f", with a {C.CARDS[build['marker']].name} marker"
+        marker = f", with {indefinite(C.CARDS[build['marker']].name)} marker"
     used = f"{dice_text(dice)}{bought}{marker}"
     state["build"] = None
     _ACTIONS[build["kind"]](state, seat, build, eff, faces, used, log)
@@ -424,30 +436,30 @@ def _act_card(state, seat, build, eff, faces, used, log) -> None:
         if sup == "hire":  # TRO-11.3, TRO-OP17
             state["deniers"][seat] -= card.hire
             state["supply"][seat] -= 1
-            where = f"hires a supervisor for {card.hire} deniers"
+            where = f"hires a supervisor for {deniers(card.hire)}"
         elif sup in C.COLOURS:  # a citizen of the board (JP-SUM)
             state["deniers"][seat] -= card.hire
             T.take_citizen(state, sup, seat)
             where = (
                 f"hires a citizen of the {C.BUILDING_NAMES[sup]} as supervisor "
-                f"for {card.hire} deniers"
+                f"for {deniers(card.hire)}"
             )
         else:
             state["supervisors"][sup].remove(seat)  # TRO-11.6
-            where = f"moves their supervisor from the {C.CARDS[sup].name}"
+            where = f"moves their supervisor from {the_name(C.CARDS[sup])}"
         state["supervisors"].setdefault(card.id, []).append(seat)  # TRO-11.5
-        log.append(line(f"{_p(seat)} {where} to the {card.name}."))
-    head = f"{_p(seat)} activates the {card.name} with {used}"
+        log.append(line(f"{_p(seat)} {where} to {the_name(card)}."))
+    head = f"{_p(seat)} activates {the_name(card)} with {used}"
     if card.delayed:  # TRO-11.11
         marks = state["markers"].setdefault(card.id, [0] * state["players"])
         marks[seat] += eff
-        log.append(line(f"{head}: {eff} marker{'s' if eff != 1 else ''}."))
+        log.append(line(f"{head}: {count_of(eff, 'marker')}."))
         return
     if card.effect == C.TRADE:
         most = min(eff, B.trade_affordable(state, seat, card, state["deniers"][seat]))
         state["uses"] = {"card": card.id, "max": most}
         state["phase"] = "uses"
-        log.append(line(f"{head}: up to {most} use{'s' if most != 1 else ''}."))
+        log.append(line(f"{head}: up to {count_of(most, 'use')}."))
         return
     gains = activity_gains(state, seat, card, eff)
     log.append(line(f"{head}: {gain_text(state, seat, gains)}."))
@@ -486,14 +498,12 @@ def give(state: State, seat: int, gains: dict[str, int]) -> None:
             state[what][seat] += amount
 
 
+NOUNS = {"deniers": "denier", "ip": "influence", "vp": "victory point", "citizens": "citizen"}
+
+
 def gain_text(state: State, seat: int, gains: dict[str, int]) -> str:
-    words = {"deniers": "denier", "ip": "influence", "vp": "victory point", "citizens": "citizen"}
-    parts = []
-    for what, amount in gains.items():
-        word = words[what]
-        plural = "s" if amount != 1 and what != "ip" else ""
-        parts.append(f"{amount} {word}{plural}")
-    return "gains " + " and ".join(parts) if parts else "gains nothing"
+    parts = [count_of(amount, NOUNS[what]) for what, amount in gains.items()]
+    return "gains " + join_words(parts) if parts else "gains nothing"
 
 
 def do_uses(state: State, seat: int, move: Move, log: list[LogLine]) -> None:
@@ -503,14 +513,11 @@ def do_uses(state: State, seat: int, move: Move, log: list[LogLine]) -> None:
         state["deniers" if what == "deniers" else "ip"][seat] -= amount * count
     gains = {what: amount * count for what, amount in card.gives.items()}
     give(state, seat, gains)
-    paid = " and ".join(
-        f"{amount * count} {'deniers' if what == 'deniers' else 'influence'}"
-        for what, amount in card.pays.items()
-    )
+    paid = join_words([count_of(amount * count, NOUNS[what]) for what, amount in card.pays.items()])
     log.append(
         line(
-            f"{_p(seat)} uses the {card.name} {count}×: "
-            f"pays {paid}, {gain_text(state, seat, gains)}."
+            f"{_p(seat)} uses {the_name(card)} {times(count)}: "
+            f"pays {paid} and {gain_text(state, seat, gains)}."
         )
     )
     state["uses"] = None
@@ -527,7 +534,10 @@ def _act_cathedral(state, seat, build, eff, faces, used, log) -> None:
     state["vp"][seat] += vp
     got = T.gain_ip(state, seat, ip)
     log.append(
-        line(f"{_p(seat)} builds the Cathedral with {used}: {points(vp)} and {got} influence.")
+        line(
+            f"{_p(seat)} builds the Cathedral with {used}: "
+            f"{points(vp)} and {count_of(got, 'influence')}."
+        )
     )
 
 
@@ -538,10 +548,7 @@ def _act_event(state, seat, build, eff, faces, used, log) -> None:
     entry["marks"] += [seat] * placed
     state["event_markers"][seat] += placed
     log.append(
-        line(
-            f"{_p(seat)} fights {event.name} with {used}: "
-            f"{placed} marker{'s' if placed != 1 else ''}."
-        )
+        line(f"{_p(seat)} fights {the_name(event)} with {used}: {count_of(placed, 'marker')}.")
     )
     if len(entry["marks"]) >= event.flags:
         _defeat(state, entry, log)
@@ -573,7 +580,7 @@ def _defeat(state: State, entry: dict[str, Any], log: list[LogLine]) -> None:
             rewards[firsts[0]] += second_reward
     for s, vp in sorted(rewards.items()):
         state["vp"][s] += vp
-        log.append(line(f"{event.name} is defeated: {_p(s)} gains {points(vp)}."))
+        log.append(line(f"{_cap(the_name(event))} is defeated: {_p(s)} gains {points(vp)}."))
     winner = min(firsts, key=marks.index)
     if event.permanent:
         entry["marks"] = []
@@ -597,7 +604,7 @@ def _act_citizen(state, seat, build, eff, faces, used, log) -> None:
 
 def _act_agriculture(state, seat, build, eff, faces, used, log) -> None:
     state["deniers"][seat] += eff  # TRO-15.2
-    log.append(line(f"{_p(seat)} farms with {used}: {eff} denier{'s' if eff != 1 else ''}."))
+    log.append(line(f"{_p(seat)} farms with {used}: {deniers(eff)}."))
 
 
 _ACTIONS = {
@@ -662,7 +669,7 @@ def finish(state: State, log: list[LogLine]) -> None:
     sheet = T.score_sheet(state)
     state["final"] = sheet
     for seat, dealt in enumerate(state["characters"]):
-        names = " and ".join(C.CHARACTER_CARDS[c].name for c in dealt)
+        names = join_words([C.CHARACTER_CARDS[c].name for c in dealt])
         log.append(line(f"{_p(seat)} reveals {names}."))
     for row in sheet:
         log.append(line(f"{_p(row['seat'])} scores {points(row['total'])}."))
@@ -675,8 +682,7 @@ def result_text(sheet: list[dict[str, Any]]) -> str:
     winners = [s for s, t in enumerate(totals) if t == best]
     if len(winners) == 1:
         return f"{_p(winners[0])} wins with {points(best)}."
-    names = ", ".join(_p(s) for s in winners[:-1]) + f" and {_p(winners[-1])}"
-    return f"{names} share the victory with {points(best)}."
+    return f"{join_words([_p(s) for s in winners])} share the victory with {points(best)}."
 
 
 HANDLERS = {
