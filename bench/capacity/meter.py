@@ -1,0 +1,103 @@
+"""What a step cost and what the worker did: CPU from /proc, the outbox and
+the sweeps from the database and the worker's log."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from pathlib import Path
+
+from bench.capacity.server import Site
+
+# A pending email due longer ago than this at the end of a step: the worker
+# has fallen behind.
+EMAIL_LATE_SECONDS = 60
+
+
+def schedstat_seconds(pids: list[int]) -> float:
+    """CPU time these processes have run so far, to the nanosecond."""
+    total = 0
+    for pid in pids:
+        try:
+            total += int(Path(f"/proc/{pid}/schedstat").read_text().split()[0])
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+    return total / 1e9
+
+
+def machine_busy_seconds() -> float:
+    """CPU time the whole machine has spent busy, all tenants together."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle, iowait
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+class Meter:
+    """CPU of the web workers, PostgreSQL's backends for the scratch
+    database, the Celery worker, this process and the whole machine."""
+
+    def __init__(self, site: Site):
+        import psycopg
+
+        self.site = site
+        self.conn = psycopg.connect(site.database, autocommit=True)
+
+    def backends(self) -> list[int]:
+        return [
+            pid
+            for (pid,) in self.conn.execute(
+                "SELECT pid FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        ]
+
+    def read(self) -> dict:
+        return {
+            "at": time.monotonic(),
+            "web": schedstat_seconds(self.site.web_pids()),
+            "pg": {pid: schedstat_seconds([pid]) for pid in self.backends()},
+            "worker": schedstat_seconds(self.site.worker_pids()),
+            "bench": time.process_time(),
+            "machine": machine_busy_seconds(),
+        }
+
+    @staticmethod
+    def cores(before: dict, after: dict) -> dict:
+        """Cores used in between (CPU seconds per second), by whom."""
+        wall = after["at"] - before["at"]
+        pg = sum(cpu - before["pg"].get(pid, 0.0) for pid, cpu in after["pg"].items())
+        used = {
+            "web": after["web"] - before["web"],
+            "pg": pg,
+            "worker": after["worker"] - before["worker"],
+            "bench": after["bench"] - before["bench"],
+        }
+        used["others"] = max(0.0, after["machine"] - before["machine"] - sum(used.values()))
+        return {who: seconds / wall for who, seconds in used.items()}
+
+    def outbox(self) -> dict:
+        """Emails sent so far, and those still pending long after they were due."""
+        try:
+            sent, late = self.conn.execute(
+                "SELECT count(*) FILTER (WHERE status = 'sent'),"
+                " count(*) FILTER (WHERE status = 'pending'"
+                "   AND due_at < now() - make_interval(secs => %s))"
+                " FROM notifications_notification",
+                [EMAIL_LATE_SECONDS],
+            ).fetchone()
+        except Exception as exc:  # another version of the schema: say so, go on
+            print(f"  (outbox not readable: {exc})")
+            return {"sent": 0, "late": 0}
+        return {"sent": sent, "late": late}
+
+
+SWEEP_DONE = re.compile(r"Task \S*sweep\S*\[[^\]]*\] succeeded in ([\d.]+)s")
+
+
+def sweeps_between(log: Path, start: int, end: int) -> list[float]:
+    """Seconds each sweep took, from the worker's log between two offsets."""
+    with open(log, "rb") as f:
+        f.seek(start)
+        text = f.read(end - start).decode("utf-8", "replace")
+    return [float(s) for s in SWEEP_DONE.findall(text)]

@@ -1,0 +1,70 @@
+"""What a step and the calibration print."""
+
+from __future__ import annotations
+
+import os
+
+from bench.load import percentile
+
+KINDS = ("page", "board", "move", "poll", "chat", "header", "api read", "api move")
+
+
+def print_step(r: dict) -> None:
+    requests = sum(len(v) for v in r["latency"].values())
+    c = r["cores"]
+    print(
+        f"\nP = {r['pages']} pages, R = {r['rate']:.2f} moves/s, {r['seconds']:.0f} s"
+        f" (new tables and pages opened in {r['opening']:.0f} s before): "
+        f"{'held' if not r['failures'] else 'NOT held (' + '; '.join(r['failures']) + ')'}"
+    )
+    print(
+        f"  {requests / r['seconds']:.0f} requests/s; {r['arrived']} moves arrived,"
+        f" {r['moves']} made ({r['unserved']} found no table free, {r['no_move']} no move to make);"
+        f" {r['skipped_polls']} polls skipped (the last one unanswered)"
+    )
+    print("  | kind | requests/s | p50 | p95 | p99 | max (ms) |")
+    for kind in KINDS:
+        values = r["latency"].get(kind)
+        if not values:
+            continue
+        print(
+            f"  | {kind} | {len(values) / r['seconds']:.1f} | {percentile(values, 0.5):.0f} "
+            f"| {percentile(values, 0.95):.0f} | {percentile(values, 0.99):.0f} "
+            f"| {values[-1] * 1000:.0f} |"
+        )
+    print(
+        f"  CPU (cores): web {c['web']:.2f}, PostgreSQL {c['pg']:.2f}, worker {c['worker']:.2f}, "
+        f"this load generator {c['bench']:.2f}, others on the machine {c['others']:.2f}"
+        f" (of {os.cpu_count()});"
+        f" web {c['web'] * 1000 / max(requests / r['seconds'], 1e-9):.2f} ms per request"
+    )
+    sweeps = r["sweeps"]
+    print(
+        f"  emails sent {r['emails']}, late {r['late_emails']}; sweeps {len(sweeps)}"
+        + (f" ({', '.join(f'{s * 1000:.0f} ms' for s in sweeps)})" if sweeps else "")
+        + f"; generator's loop lag p99 {r['lag_p99']:.0f} ms"
+    )
+    for sample in r["samples"]:
+        print(f"  failed: {sample}")
+    if c["others"] > 0.25 * (os.cpu_count() or 1):
+        print(
+            "  The machine was busy with other work during this step: its latencies are"
+            " longer, and the P it holds smaller, than on a quiet machine."
+        )
+
+
+def print_calibration(costs: dict[str, tuple[float, float]], count: int) -> None:
+    print(f"\nCPU per request, each kind alone, one at a time ({count} of each):")
+    print("| kind | web workers (ms) | PostgreSQL (ms) |")
+    print("|---|---|---|")
+    labels = {
+        "poll": "poll, nothing new (204)",
+        "chat": "chat poll, nothing new (204)",
+        "header": "header's count",
+        "board": "board redraw",
+        "page": "table page",
+        "move": "move through the page's form (answers the board)",
+    }
+    for kind, label in labels.items():
+        web, pg = costs[kind]
+        print(f"| {label} | {web * 1000:.2f} | {pg * 1000:.2f} |")
