@@ -38,12 +38,10 @@ from games.seasons.rules.play import (
     leave_play,
     marker_moves,
     move_marker,
-    name,
     offer_cards,
     offer_energy,
     room,
     sacrifice,
-    the,
 )
 from games.seasons.rules.table import (
     can_draw,
@@ -51,7 +49,6 @@ from games.seasons.rules.table import (
     count,
     draw,
     draw_many,
-    element_list,
     gain_crystals,
     gain_energy,
     lose_crystals,
@@ -66,14 +63,12 @@ from games.seasons.rules.table import (
     spend,
     spendable,
 )
+from games.seasons.rules.text import card_list, card_name, crystals, energy_text
+from games.words import count_of
 
 
 def C(a=0, w=0, f=0, e=0, c=0) -> tuple[int, int, int, int, int]:
     return (a, w, f, e, c)
-
-
-def _crystals(n: int) -> str:
-    return f"{n} crystal{'s' if n != 1 else ''}"
 
 
 def _pop(state: State) -> None:
@@ -141,7 +136,7 @@ amulet_of_fire = card(
 
 def _amulet_of_fire(state, seat, cid, log):
     cards = draw_many(state, 4)
-    log.append(line(f"{{p{seat}}} draws {len(cards)} cards (Amulet of Fire)."))
+    log.append(line(f"{{p{seat}}} draws {count_of(len(cards), 'card')} (Amulet of Fire)."))
     offer_cards(state, seat, cards, 2, may_discard=False)
 
 
@@ -216,7 +211,7 @@ def _ishtar(state, seat, inst, params, log):
     spend(state, seat, params["element"], 4)
     gain = 12 + purse_bonus(state, seat, 4)
     gain_crystals(state, seat, gain)
-    log.append(line(f"{{p{seat}}} turns 4 {ELEMENTS[params['element']]} into {_crystals(gain)}."))
+    log.append(line(f"{{p{seat}}} turns 4 {ELEMENTS[params['element']]} into {crystals(gain)}."))
 
 
 balance_of_ishtar.activations = _ishtar_options
@@ -268,7 +263,9 @@ temporal_boots.on_summon = _boots
 )
 def _boots_move(state, task, move, log):
     _pop(state)
-    log.append(line(f"{{p{task['seat']}}} moves the season marker {move['by']:+d} (Boots)."))
+    log.append(
+        line(f"{{p{task['seat']}}} moves the season marker {move['by']:+d} (Temporal Boots).")
+    )
     move_marker(state, move["by"], log)
 
 
@@ -305,7 +302,7 @@ divine_chalice = card(
 
 def _chalice(state, seat, cid, log):
     cards = draw_many(state, 4)
-    log.append(line(f"{{p{seat}}} draws {len(cards)} cards (Divine Chalice)."))
+    log.append(line(f"{{p{seat}}} draws {count_of(len(cards), 'card')} (Divine Chalice)."))
     if not cards:
         return
     if room(state, seat):
@@ -313,7 +310,7 @@ def _chalice(state, seat, cid, log):
         return
     # No room for the free card: nothing to choose, all four are discarded.
     state["discard"].extend(cards)
-    log.append(line("You see " + ", ".join(name(c) for c in cards) + ".", [seat]))
+    log.append(line("You see " + card_list(cards) + ".", [seat]))
     log.append(line(f"{{p{seat}}} has no room in their gauge and discards them."))
 
 
@@ -339,9 +336,10 @@ def _chalice_pick(state, task, move, log):
     seat, chosen = task["seat"], move["card"]
     rest = [c for c in task["cards"] if c != chosen]
     state["discard"].extend(rest)
-    log.append(line(f"{{p{seat}}} summons {the(chosen)} for free (Divine Chalice)."))
+    named = card_name(number(chosen), article=True)
+    log.append(line(f"{{p{seat}}} summons {named} for free (Divine Chalice)."))
     enter_play(state, seat, chosen, log, free=True)
-    log.append(line(f"{{p{seat}}} discards {len(rest)} cards."))
+    log.append(line(f"{{p{seat}}} discards {count_of(len(rest), 'card')}."))
 
 
 # -- 10 Syllas the Faithful (SEA-11.10, SEA-OP27) -------------------------------------
@@ -373,7 +371,7 @@ syllas.on_summon = _syllas
     moves=lambda s, t: [
         {"action": "sacrifice", "card": c} for c in _own_cards(s, t["seat"], "play")
     ],
-    prompt=lambda s, t: f"choose a card to sacrifice for {{p{t['by']}}}'s {CARDS[t['why']].name}",
+    prompt=lambda s, t: f"choose a card to sacrifice for {{p{t['by']}}}'s {card_name(t['why'])}",
 )
 def _syllas_answer(state, task, move, log):
     _pop(state)
@@ -398,7 +396,7 @@ figrim = card(
 def _figrim(state, seat, inst, log):
     for o in opponents(state, seat):
         if pay_to(state, o, seat, 1):
-            log.append(line(f"{{p{o}}} gives 1 crystal to {{p{seat}}} (Figrim)."))
+            log.append(line(f"{{p{o}}} gives 1 crystal to {{p{seat}}} (Figrim the Avaricious)."))
 
 
 figrim.season_change = _figrim
@@ -421,7 +419,7 @@ naria = card(
 
 def _naria(state, seat, cid, log):
     cards = draw_many(state, state["players"])
-    log.append(line(f"{{p{seat}}} draws {len(cards)} cards (Naria the Prophetess)."))
+    log.append(line(f"{{p{seat}}} draws {count_of(len(cards), 'card')} (Naria the Prophetess)."))
     if cards:
         schedule(state, "naria", seat, cards=cards, kept=False, to=opponents(state, seat))
 
@@ -448,7 +446,7 @@ def _naria_answer(state, task, move, log):
         task["kept"] = True
         state["p"][seat]["hand"].append(move["card"])
         log.append(line(f"{{p{seat}}} keeps a card.", None))
-        log.append(line(f"You keep {name(move['card'])}.", [seat]))
+        log.append(line(f"You keep {card_name(number(move['card']))}.", [seat]))
     else:
         _naria_give(state, seat, task["to"].pop(0), move["card"], log)
     # The last card goes to the last opponent without a question.
@@ -463,7 +461,7 @@ def _naria_answer(state, task, move, log):
 def _naria_give(state, seat, to, cid, log):
     state["p"][to]["hand"].append(cid)
     log.append(line(f"{{p{seat}}} gives a card to {{p{to}}}."))
-    log.append(line(f"{{p{seat}}} gives {name(cid)} to {{p{to}}}.", [seat, to]))
+    log.append(line(f"{{p{seat}}} gives {card_name(number(cid))} to {{p{to}}}.", [seat, to]))
 
 
 # -- 13 Wondrous Chest (SEA-11.13) ----------------------------------------------------
@@ -560,7 +558,7 @@ def _kairn(state, seat, inst, params, log):
     spend(state, seat, params["element"], 1)
     for o in opponents(state, seat):
         lost = lose_crystals(state, o, 4)
-        log.append(line(f"{{p{o}}} loses {_crystals(lost)} (Kairn the Destroyer)."))
+        log.append(line(f"{{p{o}}} loses {crystals(lost)} (Kairn the Destroyer)."))
 
 
 kairn.activations = lambda s, seat, inst: [
@@ -602,7 +600,8 @@ amsug.on_summon = _amsug
 )
 def _amsug_answer(state, task, move, log):
     _pop(state)
-    log.append(line(f"{{p{task['seat']}}} takes {the(move['card'])} back into hand."))
+    named = card_name(number(move["card"]), article=True)
+    log.append(line(f"{{p{task['seat']}}} takes {named} back into hand."))
     leave_play(state, task["seat"], move["card"], log, to="hand")
 
 
@@ -740,7 +739,7 @@ def _power(state, seat, inst, params, log):
     if drawn is not None:
         state["p"][seat]["hand"].append(drawn)
         log.append(line(f"{{p{seat}}} draws a card into hand."))
-        log.append(line(f"You draw {name(drawn)}.", [seat]))
+        log.append(line(f"You draw {card_name(number(drawn))}.", [seat]))
     raise_gauge(state, seat, 2)
 
 
@@ -792,7 +791,8 @@ def _dreams_answer(state, task, move, log):
     _pop(state)
     seat = task["seat"]
     state["p"][seat]["hand"].remove(move["card"])
-    log.append(line(f"{{p{seat}}} summons {the(move['card'])} for free (Potion of Dreams)."))
+    named = card_name(number(move["card"]), article=True)
+    log.append(line(f"{{p{seat}}} summons {named} for free (Potion of Dreams)."))
     enter_play(state, seat, move["card"], log, free=True)
 
 
@@ -841,7 +841,7 @@ def _life(state, seat, inst, params, log):
     state["p"][seat]["energy"] = [0, 0, 0, 0]
     gain = 4 * tokens + purse_bonus(state, seat, tokens)
     gain_crystals(state, seat, gain)
-    log.append(line(f"{{p{seat}}} turns {tokens} tokens into {_crystals(gain)}."))
+    log.append(line(f"{{p{seat}}} turns {count_of(tokens, 'token')} into {crystals(gain)}."))
 
 
 potion_of_life.activations = lambda s, seat, inst: [{}]
@@ -884,7 +884,7 @@ def _other_items(state, seat, cid):
 def _scepter(state, seat, cid, log):
     gain = 3 * _other_items(state, seat, cid)
     gain_crystals(state, seat, gain)
-    log.append(line(f"{{p{seat}}} gains {_crystals(gain)} (Scepter of Greatness)."))
+    log.append(line(f"{{p{seat}}} gains {crystals(gain)} (Scepter of Greatness)."))
 
 
 scepter.on_summon = _scepter
@@ -1019,7 +1019,7 @@ def _elemental_effects(state, seat, used, log):
         drawn = draw(state)
         if drawn is not None:
             state["p"][seat]["hand"].append(drawn)
-            log.append(line(f"You draw {name(drawn)}.", [seat]))
+            log.append(line(f"You draw {card_name(number(drawn))}.", [seat]))
     if WATER in used:
         offer_energy(state, seat, 2, 31)
 
@@ -1114,9 +1114,9 @@ def _orb(state, seat, inst, params, log):
         lose_crystals(state, seat, 3)
         state["discard"].append(state["deck"].pop())
         log.append(line(f"{{p{seat}}} discards the top card of the draw pile."))
-        log.append(line(f"It was {name(top)}.", [seat]))
+        log.append(line(f"It was {card_name(number(top))}.", [seat]))
     else:
-        log.append(line(f"You see {name(top)} on top of the draw pile.", [seat]))
+        log.append(line(f"You see {card_name(number(top))} on top of the draw pile.", [seat]))
         schedule(state, "orb", seat, card=top)
 
 
@@ -1151,7 +1151,7 @@ def _orb_uses(state, task):
         "decide about the card seen in the Crystal Orb"
         if "chosen" not in t
         else "choose the 4 energy tokens to give to the Crystal Orb "
-        f"({len(t['chosen'])} chosen: {element_list([t['chosen'].count(e) for e in range(4)])})"
+        f"({len(t['chosen'])} chosen: {energy_text([t['chosen'].count(e) for e in range(4)])})"
     ),
     timeout=lambda s, t, moves: {"action": "orb_back"},
 )
@@ -1177,8 +1177,9 @@ def _orb_answer(state, task, move, log):
     for e in task["chosen"]:
         spend(state, seat, e)
     card_id = state["deck"].pop()
-    paid = element_list([task["chosen"].count(e) for e in range(4)])
-    log.append(line(f"{{p{seat}}} gives {paid} and summons {the(card_id)} (Crystal Orb)."))
+    paid = energy_text([task["chosen"].count(e) for e in range(4)])
+    named = card_name(number(card_id), article=True)
+    log.append(line(f"{{p{seat}}} gives {paid} and summons {named} (Crystal Orb)."))
     enter_play(state, seat, card_id, log, free=True)
 
 
@@ -1260,7 +1261,7 @@ def _crown_answer(state, task, move, log):
         state["p"][seat]["hand"].remove(cid)
         state["discard"].append(cid)
         log.append(line(f"{{p{seat}}} discards a card (Vampiric Crown)."))
-    log.append(line(f"The card is {name(cid)}.", [seat]))
+    log.append(line(f"The card is {card_name(number(cid))}.", [seat]))
     offer_energy(state, seat, max(0, CARDS[number(cid)].points), 36)
 
 
@@ -1292,7 +1293,10 @@ dragon_skull.activate = lambda s, seat, inst, params, log: schedule(s, "skull", 
 )
 def _skull_answer(state, task, move, log):
     seat = task["seat"]
-    sacrifice(state, seat, move["card"], log, " (Dragon Skull)")
+    # The Skull may be one of its own three; it is not named twice then.
+    sacrifice(
+        state, seat, move["card"], log, "" if number(move["card"]) == 37 else " (Dragon Skull)"
+    )
     task["left"] -= 1
     if task["left"] == 0:
         _pop(state)
@@ -1322,10 +1326,10 @@ def _demon(state, seat, cid, log):
     for o in opponents(state, seat):
         raise_gauge(state, o, -1)
         drawn = draw(state)
-        log.append(line(f"{{p{o}}}'s gauge drops by 1 and {{p{o}}} draws a card (Demon)."))
+        log.append(line(f"{{p{o}}}'s gauge drops by 1 and {{p{o}}} draws a card (Demon of Argos)."))
         if drawn is not None:
             state["p"][o]["hand"].append(drawn)
-            log.append(line(f"You draw {name(drawn)}.", [o]))
+            log.append(line(f"You draw {card_name(number(drawn))}.", [o]))
 
 
 demon.on_summon = _demon
@@ -1416,13 +1420,13 @@ cursed_treatise = card(
 def _treatise(state, seat, cid, log):
     gain_crystals(state, seat, 10)
     raise_gauge(state, seat, 1)
-    log.append(line(f"{{p{seat}}} gains 10 crystals and 1 gauge."))
+    log.append(line(f"{{p{seat}}} gains 10 crystals and raises their gauge by 1."))
     offer_energy(state, seat, 2, 42)
 
 
 def _treatise_gone(state, seat, cid, log):
     state["p"][seat]["energy"] = [0, 0, 0, 0]
-    log.append(line(f"{{p{seat}}} loses their whole reserve (Cursed Treatise)."))
+    log.append(line(f"{{p{seat}}} loses their whole reserve (Cursed Treatise of Arus)."))
 
 
 cursed_treatise.on_summon = _treatise
@@ -1446,7 +1450,7 @@ idol = card(
 def _idol(state, seat, inst, params, log):
     gain = sum(1 for c in state["p"][seat]["play"] if not is_item(c["id"]))
     gain_crystals(state, seat, gain)
-    log.append(line(f"{{p{seat}}} gains {_crystals(gain)} (Idol of the Familiar)."))
+    log.append(line(f"{{p{seat}}} gains {crystals(gain)} (Idol of the Familiar)."))
 
 
 idol.activations = lambda s, seat, inst: [{}]
@@ -1480,7 +1484,8 @@ def _kriss(state, seat, inst, params, log):
     if params["from"] == "hand":
         state["p"][seat]["hand"].remove(cid)
         state["discard"].append(cid)
-        log.append(line(f"{{p{seat}}} discards {the(cid)} from hand (Necrotic Kriss)."))
+        named = card_name(number(cid), article=True)
+        log.append(line(f"{{p{seat}}} discards {named} from hand (Necrotic Kriss)."))
     else:
         sacrifice(state, seat, cid, log, " (Necrotic Kriss)")
     offer_energy(state, seat, 4, 44)
@@ -1569,7 +1574,7 @@ def _mirror_answer(state, task, move, log):
     state["p"][seat]["energy"][task["dst"]] += n
     log.append(
         line(
-            f"{{p{seat}}} pays {_crystals(n)} to change {n} {ELEMENTS[task['src']]} into "
+            f"{{p{seat}}} pays {crystals(n)} to change {n} {ELEMENTS[task['src']]} into "
             f"{ELEMENTS[task['dst']]}."
         )
     )
@@ -1611,7 +1616,7 @@ def _sid(state, seat, cid, log):
     if all(mine > state["p"][o]["crystals"] for o in opponents(state, seat)):
         for o in opponents(state, seat):
             given = pay_to(state, o, seat, 5)
-            log.append(line(f"{{p{o}}} gives {_crystals(given)} to {{p{seat}}} (Sid Nightshade)."))
+            log.append(line(f"{{p{o}}} gives {crystals(given)} to {{p{seat}}} (Sid Nightshade)."))
 
 
 sid.on_summon = _sid
@@ -1649,7 +1654,7 @@ def _onys_pass(state, seat, inst, params, log):
 
 def _onys_round(state, seat, inst, log):
     lost = lose_crystals(state, seat, 3)
-    log.append(line(f"{{p{seat}}} loses {_crystals(lost)} (Damned Soul of Onys)."))
+    log.append(line(f"{{p{seat}}} loses {crystals(lost)} (Damned Soul of Onys)."))
 
 
 onys.on_summon = _onys_summon

@@ -17,10 +17,9 @@ from games.seasons.rules.data import (
     SEASONS,
     season_of,
 )
-from games.seasons.rules.flow import face_of, why_text
 from games.seasons.rules.hooks import CARDS, DECISIONS
-from games.seasons.rules.table import copy_state, head, limit, number, reserve_size
-from games.seasons.rules.text import label
+from games.seasons.rules.table import copy_state, face_of, head, limit, number, reserve_size
+from games.seasons.rules.text import label, why_text
 
 LEVELS = (
     ("apprentice", "Apprentice: ready-made sets of cards 1-30"),
@@ -85,7 +84,8 @@ class SeasonsEngine(Engine):
             label="Level",
             default="apprentice",
             choices=LEVELS,
-            help="SEA-3.2: Apprentice deals ready-made sets; Wizard and Archmage draft.",
+            help="How each player gets their nine power cards: a ready-made set at "
+            "Apprentice, a draft at Wizard and Archmage.",
         ),
     )
 

@@ -22,7 +22,6 @@ from games.seasons.rules.cards import _distinct, _own_cards, purse_bonus
 from games.seasons.rules.data import (
     DICE_PER_SEASON,
     ELEMENTS,
-    FACES,
     GAUGE_MAX,
     MAX_BONUSES,
     READY_SETS,
@@ -35,18 +34,17 @@ from games.seasons.rules.play import (
     activation_moves,
     can_pay,
     move_marker,
-    name,
     offer_cards,
     pay,
     payment_options,
     room,
-    the,
 )
 from games.seasons.rules.table import (
     can_draw,
     cheapest_element,
     draw,
     draw_many,
+    face_of,
     gain_crystals,
     gain_energy,
     head,
@@ -60,6 +58,15 @@ from games.seasons.rules.table import (
     spend,
     spendable,
 )
+from games.seasons.rules.text import (
+    card_list,
+    card_name,
+    crystals,
+    energy_text,
+    face_text,
+    why_text,
+)
+from games.words import count_of
 
 APPRENTICE, WIZARD, ARCHMAGE = "apprentice", "wizard", "archmage"
 DIE_OF_MALICE = 15
@@ -211,7 +218,7 @@ def _draft_pick(state, task, move, log):
     seat = task["seat"]
     state["p"][seat]["pick"] = move["card"]
     log.append(line(f"{{p{seat}}} picks a card."))
-    log.append(line(f"You pick {name(move['card'])}.", [seat]))
+    log.append(line(f"You pick {card_name(number(move['card']))}.", [seat]))
     if any(p["pick"] is None for p in state["p"]):
         return
     packets = []
@@ -281,18 +288,18 @@ def _start_duel(state, log):
         p["hand"] = by_year[1]
         p["years"] = [by_year[2], by_year[3]]
         p["picked"], p["assign"], p["packet"] = [], {}, []
-        log.append(line("Year 1: you take " + ", ".join(name(c) for c in p["hand"]) + ".", [seat]))
+        log.append(
+            line(
+                "Year 1: you take " + card_list(p["hand"]) + ".",
+                [seat],
+            )
+        )
     state["phase"] = "duel"
     state["queue"] = [{"k": "round"}]
     log.append(line("The Duel begins in the first month of winter, year 1."))
 
 
 # -- a round (SEA-5) -------------------------------------------------------------------
-
-
-def face_of(state: State, index: int) -> Face:
-    die = state["dice"][index]
-    return FACES[state["dice_season"]][die["die"]][die["face"]]
 
 
 def _round(state, task, log):
@@ -387,23 +394,11 @@ def _die_gain(state, task, log):
         gain_energy(state, seat, e)
     gain_crystals(state, seat, face.crystals)
     state["turn"]["transmute"] = state["turn"]["transmute"] or face.transmute
-    gained = [ELEMENTS[e] for e in face.energy] + (
-        [f"{face.crystals} crystals"] if face.crystals else []
-    )
+    gained = [energy_text([face.energy.count(e) for e in range(4)])] if face.energy else []
+    if face.crystals:
+        gained.append(crystals(face.crystals))
     if gained:
         log.append(line(f"{{p{seat}}} gains {', '.join(gained)} from the die."))
-
-
-def face_text(face: Face) -> str:
-    parts = [ELEMENTS[e] for e in face.energy]
-    if face.crystals:
-        parts.append(f"{face.crystals} crystal{'s' if face.crystals != 1 else ''}")
-    parts += [
-        w
-        for w, on in (("star", face.star), ("card", face.card), ("transmute", face.transmute))
-        if on
-    ]
-    return ", ".join(parts) + f" · {face.dots} dot{'s' if face.dots != 1 else ''}"
 
 
 # -- the main part of a turn ----------------------------------------------------------
@@ -473,12 +468,7 @@ def _main_answer(state, task, move, log):
         spend(state, seat, e, 1)
         gain = rate(state, e) + (1 if turn["bonus2"] else 0) + purse_bonus(state, seat, 1)
         gain_crystals(state, seat, gain)
-        log.append(
-            line(
-                f"{{p{seat}}} transmutes 1 {ELEMENTS[e]} into {gain} "
-                f"crystal{'s' if gain != 1 else ''}."
-            )
-        )
+        log.append(line(f"{{p{seat}}} transmutes 1 {ELEMENTS[e]} into {crystals(gain)}."))
     elif action == "summon":
         options = payment_options(state, seat, move["card"])
         if len(options) == 1:
@@ -517,20 +507,10 @@ def _bonus(state, seat, bonus, log):
 # -- decisions shared by the turn and the cards ----------------------------------------
 
 
-def why_text(why: int) -> str:
-    if why == 0:
-        return "the card symbol"
-    if why == -4:
-        return "the draw-2 bonus"
-    if why == -1:
-        return "the end of round"
-    return f"the {CARDS[why].name}"
-
-
 @decision(
     "pay",
     moves=lambda s, t: [{"action": "pay", **o} for o in payment_options(s, t["seat"], t["card"])],
-    prompt=lambda s, t: f"choose how to pay for {the(t['card'])}",
+    prompt=lambda s, t: f"choose how to pay for {card_name(number(t['card']), article=True)}",
 )
 def _pay_answer(state, task, move, log):
     state["queue"].pop(0)
@@ -553,11 +533,11 @@ def _gain_answer(state, task, move, log):
         target = next((c for c in state["p"][seat]["play"] if c["id"] == task["onto"]), None)
     if target is not None:
         target["tokens"][e] += 1
-        where = f" onto {the(task['onto'])}"
+        source = f" onto {card_name(number(task['onto']), article=True)}"
     else:
         gain_energy(state, seat, e)
-        where = ""
-    log.append(line(f"{{p{seat}}} takes 1 {ELEMENTS[e]}{where} ({why_text(task['why'])})."))
+        source = f" ({card_name(task['why'])})"
+    log.append(line(f"{{p{seat}}} takes 1 {ELEMENTS[e]}{source}."))
     task["n"] -= 1
     if task["n"] == 0:
         state["queue"].pop(0)
@@ -573,7 +553,7 @@ def _keep_moves(state, task):
 @decision(
     "keep",
     moves=_keep_moves,
-    prompt=lambda s, t: f"choose a card to keep ({why_text(t['why'])})",
+    prompt=lambda s, t: f"choose a card to keep (drawn with {why_text(t['why'])})",
     timeout=lambda s, t, moves: moves[-1],
 )
 def _keep_answer(state, task, move, log):
@@ -584,11 +564,11 @@ def _keep_answer(state, task, move, log):
         cards.remove(move["card"])
         state["p"][seat]["hand"].append(move["card"])
         log.append(line(f"{{p{seat}}} keeps a card in hand."))
-        log.append(line(f"You keep {name(move['card'])}.", [seat]))
+        log.append(line(f"You keep {card_name(number(move['card']))}.", [seat]))
     state["discard"].extend(cards)
     if cards:
-        log.append(line(f"{{p{seat}}} discards {len(cards)} card{'s' if len(cards) != 1 else ''}."))
-        log.append(line("You discard " + ", ".join(name(c) for c in cards) + ".", [seat]))
+        log.append(line(f"{{p{seat}}} discards {count_of(len(cards), 'card')}."))
+        log.append(line("You discard " + card_list(cards) + ".", [seat]))
 
 
 @decision(

@@ -14,7 +14,7 @@ from itertools import combinations, product
 from typing import Any
 
 from games.engine import LogLine, State, line
-from games.seasons.rules.data import ELEMENTS, MONTHS, SEASONS, YEARS, season_of
+from games.seasons.rules.data import MONTHS, SEASONS, YEARS, season_of
 from games.seasons.rules.hooks import CARDS, ITEM
 from games.seasons.rules.table import (
     count,
@@ -30,27 +30,13 @@ from games.seasons.rules.table import (
     spend,
     spendable,
 )
+from games.seasons.rules.text import card_list, card_name, cost_text, crystals
 
 STAFF_OF_SPRING, HAND_OF_FORTUNE, VASE, LEECH, FAIRIES = 6, 20, 30, 33, 41
 
 
-def name(card: int) -> str:
-    return CARDS[number(card)].name
-
-
-def the(card: int) -> str:
-    return f"the {name(card)}"
-
-
 def is_item(card: int) -> bool:
     return CARDS[number(card)].kind == ITEM
-
-
-def cost_text(energy: list[int] | tuple[int, ...], crystals: int = 0) -> str:
-    parts = [f"{n} {ELEMENTS[e]}" for e, n in enumerate(energy) if n]
-    if crystals:
-        parts.append(f"{crystals} crystal{'s' if crystals != 1 else ''}")
-    return ", ".join(parts) if parts else "free"
 
 
 # -- energy gifts ------------------------------------------------------------------
@@ -111,8 +97,7 @@ def payment_options(state: State, seat: int, card: int) -> list[dict[str, Any]]:
     entry = CARDS[number(card)]
     cost = entry.cost_for(state["players"])
     p = state["p"][seat]
-    crystals = (cost[4] if cost else 0) + leech_fee(state, seat)
-    if crystals > p["crystals"]:
+    if (cost[4] if cost else 0) + leech_fee(state, seat) > p["crystals"]:
         return []
     if entry.summon_condition is not None and not entry.summon_condition(state, seat):
         return []
@@ -148,8 +133,7 @@ def pay(state: State, seat: int, card: int, option: dict[str, Any], log: list[Lo
         for _ in range(count(state, owner, LEECH)):
             pay_to(state, seat, owner, 1)
             log.append(line(f"{{p{seat}}} gives 1 crystal to {{p{owner}}}'s Arcano Leech."))
-    paid = [0, 0, 0, 0]
-    crystals = 0
+    paid, crystal_cost = [0, 0, 0, 0], 0
     if cost is not None:
         need = list(cost[:4])
         for e in option["skip"]:
@@ -157,10 +141,11 @@ def pay(state: State, seat: int, card: int, option: dict[str, Any], log: list[Lo
         for e in range(4):
             if need[e]:
                 spend(state, seat, e, need[e], amulet_first=option["amulet"][e])
-        paid, crystals = need, cost[4]
-        lose_crystals(state, seat, crystals)
+        paid, crystal_cost = need, cost[4]
+        lose_crystals(state, seat, crystal_cost)
     state["p"][seat]["hand"].remove(card)
-    log.append(line(f"{{p{seat}}} summons {the(card)} ({cost_text(paid, crystals)})."))
+    named = card_name(number(card), article=True)
+    log.append(line(f"{{p{seat}}} summons {named} ({cost_text(paid, crystal_cost)})."))
     enter_play(state, seat, card, log, free=False)
 
 
@@ -173,7 +158,7 @@ def enter_play(state: State, seat: int, card: int, log: list[LogLine], *, free: 
         staffs = count(state, seat, STAFF_OF_SPRING)
         if staffs:
             gain_crystals(state, seat, 3 * staffs)
-            log.append(line(f"{{p{seat}}} gains {3 * staffs} crystals (Staff of Spring)."))
+            log.append(line(f"{{p{seat}}} gains {crystals(3 * staffs)} (Staff of Spring)."))
         vases = count(state, seat, VASE)
         if vases:
             offer_energy(state, seat, vases, VASE)
@@ -202,7 +187,7 @@ def leave_play(state: State, seat: int, card: int, log: list[LogLine], *, to: st
 
 
 def sacrifice(state: State, seat: int, card: int, log: list[LogLine], why: str = "") -> None:
-    log.append(line(f"{{p{seat}}} sacrifices {the(card)}{why}."))
+    log.append(line(f"{{p{seat}}} sacrifices {card_name(number(card), article=True)}{why}."))
     leave_play(state, seat, card, log, to="discard")
 
 
@@ -231,7 +216,7 @@ def activate(state: State, seat: int, card: int, params: dict[str, Any], log: li
     inst = find_in_play(state, seat, card)
     inst["tapped"] = True
     entry = CARDS[number(card)]
-    log.append(line(f"{{p{seat}}} activates {the(card)}."))
+    log.append(line(f"{{p{seat}}} activates {card_name(number(card), article=True)}."))
     # SEA data #41: each Thieving Fairies takes 1 crystal and gains 1 more.
     for owner in opponents(state, seat):
         for _ in range(count(state, owner, FAIRIES)):
@@ -239,7 +224,7 @@ def activate(state: State, seat: int, card: int, params: dict[str, Any], log: li
             gain_crystals(state, owner, 1)
             log.append(
                 line(
-                    f"{{p{seat}}} gives {given} crystal{'s' if given != 1 else ''} to "
+                    f"{{p{seat}}} gives {crystals(given)} to "
                     f"{{p{owner}}}'s Thieving Fairies, which gain 1 more."
                 )
             )
@@ -286,5 +271,5 @@ def move_marker(state: State, delta: int, log: list[LogLine]) -> None:
         for seat, p in enumerate(state["p"]):
             cards = p["years"].pop(0)
             p["hand"].extend(cards)
-            names = ", ".join(name(c) for c in cards)
+            names = card_list(cards)
             log.append(line(f"Year {state['year']}: you take {names} into hand.", to=[seat]))

@@ -35,10 +35,11 @@ from typing import Any
 from games.engine import Rng, State
 from games.seasons.rules.data import (
     CHART,
-    ELEMENTS,
+    FACES,
     GAUGE_MAX,
     GRIMOIRE_LIMIT,
     RESERVE_LIMIT,
+    Face,
     season_of,
 )
 
@@ -56,6 +57,12 @@ def number(card: int) -> int:
 
 def season(state: State) -> int:
     return season_of(state["month"])
+
+
+def face_of(state: State, index: int) -> Face:
+    """The face a die of this round shows."""
+    die = state["dice"][index]
+    return FACES[state["dice_season"]][die["die"]][die["face"]]
 
 
 def rate(state: State, element: int) -> int:
@@ -217,8 +224,3 @@ def schedule(state: State, kind: str, seat: int | None = None, **fields: Any) ->
 
 def head(state: State) -> dict[str, Any] | None:
     return state["queue"][0] if state["queue"] else None
-
-
-def element_list(energy: list[int]) -> str:
-    parts = [f"{n} {ELEMENTS[e]}" for e, n in enumerate(energy) if n]
-    return ", ".join(parts) if parts else "nothing"

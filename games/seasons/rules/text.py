@@ -1,13 +1,89 @@
-"""Button texts for Seasons' moves ("Summon the Staff of Spring")."""
+"""Seasons' words: card names with or without their article, counts, costs,
+die faces, what a decision is about, and the labels of the buttons ("Summon
+the Staff of Spring (3 earth)").
+
+Everything here reads only public parts of the state and the move it is
+given. Plurals go through `games.words.count_of`; a card's name goes through
+`card_name`, which alone knows which names take "the".
+"""
 
 from __future__ import annotations
 
 from games.engine import Move, State
-from games.seasons.rules.data import ELEMENTS
-from games.seasons.rules.flow import face_of, face_text
+from games.seasons.rules.data import ELEMENTS, Face
 from games.seasons.rules.hooks import CARDS
-from games.seasons.rules.play import cost_text, the
-from games.seasons.rules.table import head, number, rate
+from games.seasons.rules.table import face_of, head, number, rate
+from games.words import count_of
+
+# Familiars named as people, and items named for their owner, take no
+# article: "Pick Kairn the Destroyer", "Ragfield's Helm"; the others do:
+# "Summon the Crystal Orb".
+NO_ARTICLE = frozenset({10, 11, 12, 16, 17, 19, 21, 29, 30, 39, 49})
+
+
+def card_name(num: int, *, article: bool = False) -> str:
+    """The name of card number `num`, with "the" in front where English puts
+    one when `article` is set."""
+    name = CARDS[num].name
+    return f"the {name}" if article and num not in NO_ARTICLE else name
+
+
+def card_list(cards: list[int]) -> str:
+    """The names of these cards (ids), in order: 'Amulet of Air, Hand of Fortune'."""
+    return ", ".join(card_name(number(c)) for c in cards)
+
+
+def crystals(n: int) -> str:
+    return count_of(n, "crystal")
+
+
+def energy_text(energy: list[int] | tuple[int, ...]) -> str:
+    """'1 air, 2 water'; 'nothing' for none."""
+    parts = [f"{n} {ELEMENTS[e]}" for e, n in enumerate(energy) if n]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def cost_text(energy: list[int] | tuple[int, ...], crystal_cost: int = 0) -> str:
+    """'2 water, 3 crystals'; 'free' for nothing."""
+    parts = [f"{n} {ELEMENTS[e]}" for e, n in enumerate(energy) if n]
+    if crystal_cost:
+        parts.append(crystals(crystal_cost))
+    return ", ".join(parts) if parts else "free"
+
+
+# What each symbol of a die face does (SEA-6.4 to SEA-6.8, SEA-9.1).
+SYMBOLS = {
+    "star": "summoning gauge +1",
+    "card": "draw a card",
+    "transmute": "may transmute",
+}
+
+
+def face_text(face: Face) -> str:
+    """'2 water, summoning gauge +1 · 3 dots': what a die face gives, then
+    how far it moves the season marker when it is the die left over."""
+    parts = [energy_text([face.energy.count(e) for e in range(4)])] if face.energy else []
+    if face.crystals:
+        parts.append(crystals(face.crystals))
+    parts += [
+        SYMBOLS[symbol]
+        for symbol, on in (("star", face.star), ("card", face.card), ("transmute", face.transmute))
+        if on
+    ]
+    return ", ".join(parts) + f" · {count_of(face.dots, 'dot')}"
+
+
+def why_text(why: int) -> str:
+    """What gives a choice: a card's number, or 0 (the card symbol), -1 (the
+    end of the round), -4 (the draw-2 bonus)."""
+    if why == 0:
+        return "the card symbol"
+    if why == -4:
+        return "the draw-2 bonus"
+    if why == -1:
+        return "the end of round"
+    return card_name(why, article=True)
+
 
 BONUSES = {
     1: "Bonus: exchange 2 energy",
@@ -18,30 +94,30 @@ BONUSES = {
 
 
 def _activation(state: State, seat: int, move: Move) -> str:
-    card = move["card"]
-    num = number(card)
-    if "element" in move and num == 35:
-        return f"Activate the Glutton Cauldron: put in 1 {ELEMENTS[move['element']]}"
-    if move.get("mode") == "energy":
-        return f"Activate {the(card)}: 3 crystals for 1 energy"
-    if move.get("mode") == "transmute":
-        return f"Activate {the(card)}: give 1 {ELEMENTS[move['element']]} to transmute"
-    if move.get("mode") == "look":
-        return f"Activate {the(card)}: look at the top card"
-    if move.get("mode") == "bury":
-        return f"Activate {the(card)}: 3 crystals to discard the top card"
+    num = number(move["card"])
+    card = card_name(num, article=True)
+    element = ELEMENTS[move["element"]] if "element" in move else ""
+    mode = move.get("mode")
+    if mode == "energy":
+        return f"Activate {card}: 3 crystals for 1 energy"
+    if mode == "transmute":
+        return f"Activate {card}: give 1 {element} to transmute"
+    if mode == "look":
+        return f"Activate {card}: look at the top card"
+    if mode == "bury":
+        return f"Activate {card}: 3 crystals to discard the top card"
     if "familiar" in move:
         where = "discard from hand" if move["from"] == "hand" else "sacrifice"
-        return f"Activate {the(card)}: {where} {the(move['familiar'])}"
+        return f"Activate {card}: {where} {card_name(number(move['familiar']), article=True)}"
     if "from" in move:
-        return f"Activate {the(card)}: change {ELEMENTS[move['from']]} into {ELEMENTS[move['to']]}"
-    if "element" in move:
-        return (
-            f"Activate {the(card)} with 1 {ELEMENTS[move['element']]}"
-            if num != 5
-            else (f"Activate the Balance of Ishtar: 4 {ELEMENTS[move['element']]}")
-        )
-    return f"Activate {the(card)}"
+        return f"Activate {card}: change {ELEMENTS[move['from']]} into {ELEMENTS[move['to']]}"
+    if num == 35:
+        return f"Activate {card}: put in 1 {element}"
+    if num == 5:
+        return f"Activate {card}: 4 {element}"
+    if element:
+        return f"Activate {card} with 1 {element}"
+    return f"Activate {card}"
 
 
 def _pay(state: State, seat: int, move: Move) -> str:
@@ -50,9 +126,14 @@ def _pay(state: State, seat: int, move: Move) -> str:
     for e in move["skip"]:
         need[e] -= 1
     reserve = [need[e] - move["amulet"][e] for e in range(4)]
-    text = f"Pay {cost_text(reserve, cost[4])}"
-    if any(move["amulet"]):
-        text += f" and {cost_text(move['amulet'])} from the Amulet of Water"
+    if not any(move["amulet"]):
+        text = f"Pay {cost_text(reserve, cost[4])}"
+    else:
+        parts = [f"{cost_text(reserve)} from your reserve"] if any(reserve) else []
+        parts.append(f"{cost_text(move['amulet'])} from the Amulet of Water")
+        if cost[4]:
+            parts.append(crystals(cost[4]))
+        text = "Pay " + " and ".join(parts)
     if move["skip"]:
         text += f" (Hand of Fortune spares 1 {ELEMENTS[move['skip'][0]]})"
     return text
@@ -67,10 +148,11 @@ def _room_after(state: State, seat: int) -> bool:
 def label(state: State, seat: int, move: Move) -> str:
     action = move["action"]
     el = ELEMENTS[move["element"]] if "element" in move else ""
+    card = card_name(number(move["card"]), article=True) if "card" in move else ""
     if action == "pick":
-        return f"Pick {the(move['card'])}"
+        return f"Pick {card}"
     if action == "assign":
-        return f"{CARDS[number(move['card'])].name} to year {move['year']}"
+        return f"{card_name(number(move['card']))} to year {move['year']}"
     if action == "clear":
         return "Start the sets again"
     if action == "confirm":
@@ -84,16 +166,17 @@ def label(state: State, seat: int, move: Move) -> str:
     if action == "draw":
         return "Draw a card"
     if action == "transmute":
-        return f"Transmute 1 {el} into {rate(state, move['element'])} crystals"
+        return f"Transmute 1 {el} into {crystals(rate(state, move['element']))}"
     if action == "summon":
-        cost = CARDS[number(move["card"])].cost_for(state["players"])
-        if number(move["card"]) == 31:  # its energy is given once it is in play
+        num = number(move["card"])
+        cost = CARDS[num].cost_for(state["players"])
+        if num == 31:  # its energy is given once it is in play
             price = "then 1 to 4 energy"
         else:
             price = "free" if cost is None else cost_text(cost[:4], cost[4])
-        if number(move["card"]) == 9 and not _room_after(state, seat):
+        if num == 9 and not _room_after(state, seat):
             price += "; no room left for its free card"
-        return f"Summon {the(move['card'])} ({price})"
+        return f"Summon {card} ({price})"
     if action == "activate":
         return _activation(state, seat, move)
     if action == "bonus":
@@ -109,23 +192,23 @@ def label(state: State, seat: int, move: Move) -> str:
     if action == "return":
         return f"Give back 1 {el}"
     if action == "keep":
-        return f"Keep {the(move['card'])}"
+        return f"Keep {card}"
     if action == "discard":
-        return f"Discard {the(move['card'])}" if "card" in move else "Discard it"
+        return f"Discard {card}" if "card" in move else "Discard it"
     if action == "sacrifice":
-        return f"Sacrifice {the(move['card'])}"
+        return f"Sacrifice {card}"
     if action == "take_back":
-        return f"Take {the(move['card'])} back"
+        return f"Take {card} back"
     if action == "summon_free":
-        return f"Summon {the(move['card'])} for free"
+        return f"Summon {card} for free"
     if action == "give":
-        return f"Give {the(move['card'])} to {{p{move['to']}}}"
+        return f"Give {card} to {{p{move['to']}}}"
     if action == "copy":
         return f"Copy {{p{move['target']}}}'s reserve"
     if action == "move_marker":
         return f"Move the season marker {move['by']:+d}"
     if action == "count":
-        return f"Change {move['n']} token{'s' if move['n'] != 1 else ''}"
+        return f"Change {count_of(move['n'], 'token')}"
     if action == "orb_summon":
         return "Pay 4 energy and summon it"
     if action == "orb_back":

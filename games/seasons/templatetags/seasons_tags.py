@@ -12,6 +12,8 @@ from typing import Any
 
 from django import template
 
+from games.words import count_of
+
 register = template.Library()
 
 ELEMENTS = ("air", "water", "fire", "earth")
@@ -56,7 +58,7 @@ class CardFace:
             return "no usual cost"
         parts = [f"{n} {e}" for e, n in zip(ELEMENTS, cost["energy"], strict=True) if n]
         if cost["crystals"]:
-            parts.append(f"{cost['crystals']} crystals")
+            parts.append(count_of(cost["crystals"], "crystal"))
         return ", ".join(parts) or "free"
 
     @property
@@ -97,11 +99,12 @@ class Die:
     def label(self) -> str:
         parts = list(self.energy)
         if self.crystals:
-            parts.append(f"{self.crystals} crystal{'s' if self.crystals != 1 else ''}")
+            parts.append(count_of(self.crystals, "crystal"))
         parts += [w for w, on in (("star", self.star), ("card", self.card)) if on]
         if self.transmute:
             parts.append("may transmute")
-        text = f"{self.season.capitalize()} die: {', '.join(parts) or 'nothing'}; {self.dots} dots"
+        gives = ", ".join(parts) or "nothing"
+        text = f"{self.season.capitalize()} die: {gives}; {count_of(self.dots, 'dot')}"
         return text + (f"; taken by {self.taken_by}" if self.taken_by else "; not taken")
 
 
@@ -312,6 +315,12 @@ def seasons_move_groups(tv) -> list[dict[str, Any]]:
         )
     order = [title for title, _ in GROUPS]
     return [{"title": t, "buttons": groups[t]} for t in sorted(groups, key=order.index)]
+
+
+@register.filter
+def counted(count: int, noun: str) -> str:
+    """`{{ n|counted:"card" }}`: '1 card', '2 cards'."""
+    return count_of(count, noun)
 
 
 @register.filter
