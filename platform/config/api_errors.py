@@ -37,7 +37,11 @@ def too_large(request: HttpRequest | None = None, exc: Exception | None = None) 
 
 def add_handlers(api) -> None:
     """The API's answers to errors raised by any of its views."""
+    from config import unavailable
+
     api.add_exception_handler(RequestDataTooBig, too_large)
+    for error in unavailable.UNREACHABLE:
+        api.add_exception_handler(error, unavailable.answer)
 
 
 class ApiErrorsAsJson:

@@ -69,6 +69,8 @@ MIDDLEWARE = [
     # Outside the API's errors, so that it sees them as JSON.
     "config.csp.SiteCSPMiddleware",
     "config.api_errors.ApiErrorsAsJson",
+    # Inside the API's errors, so that a lost database is a 503, not a 500.
+    "config.unavailable.DatabaseUnavailable",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -25,3 +25,5 @@ urlpatterns = [
     path("", include("players.urls")),
     path("", include("tables.urls")),
 ]
+
+handler500 = "config.unavailable.server_error"

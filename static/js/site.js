@@ -201,5 +201,42 @@
     if (status && (status !== before.status || parts.length)) parts.push(status);
     announce(parts.join(" "));
   }
+  // When the site cannot answer (its database or the network away), HTMX
+  // swaps nothing (base.html's responseHandling: no 5xx is drawn), so the
+  // board stays as it was; a notice says so, the polls go on, and the first
+  // answer that comes back takes the notice away.
+  var OUTAGE_ID = "outage-notice";
+
+  function showOutage(verb) {
+    var text = verb === "get"
+      ? "The site cannot be reached just now. The page stays as it was and will update by itself once it answers again."
+      : "That could not be sent: the site cannot be reached just now. Please try again in a moment.";
+    var notice = document.getElementById(OUTAGE_ID);
+    if (notice && notice.textContent === text) return;  // said once, not at every poll
+    var holder = document.getElementById("notice");
+    if (!holder) return;
+    if (notice) notice.remove();
+    notice = document.createElement("div");
+    notice.id = OUTAGE_ID;
+    notice.className = "flash warning";
+    notice.setAttribute("role", "alert");
+    notice.textContent = text;
+    holder.appendChild(notice);
+  }
+
+  function unreachable(event) {
+    var xhr = event.detail.xhr;
+    if (event.type === "htmx:sendError" || (xhr && xhr.status >= 500)) {
+      var config = event.detail.requestConfig || {};
+      showOutage((config.verb || "get").toLowerCase());
+    }
+  }
+  document.addEventListener("htmx:responseError", unreachable);
+  document.addEventListener("htmx:sendError", unreachable);
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var notice = document.getElementById(OUTAGE_ID);
+    if (notice && event.detail.successful) notice.remove();
+  });
+
   setInterval(tick, 1000);
 })();
