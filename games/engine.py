@@ -17,7 +17,13 @@ The platform talks to a game only through `Engine`:
   pages and API answers are built from it and nothing else;
 - `timeout_move(state, seat)` is the move played for a seat whose time ran
   out, and for a dropped player;
-- `outcome(state)` is None while the game runs, then the result.
+- `outcome(state)` is None while the game runs, then the result;
+- `sample_state(view, seat, rng)` builds a whole state that `seat` could be
+  in, given only its `view`: everything the view shows is kept, and every
+  secret (other hands, decks, future dice, the table's generator) is drawn
+  with the caller's `rng`, consistently with what the seat has seen. Bots
+  search over such states, so they decide from what their seat knows and
+  nothing more.
 
 Log lines. `apply` leaves the lines the move produced in `state["log"]`
 (replaced on every move, so the state does not grow with the game). Each line
@@ -156,6 +162,21 @@ class Engine(ABC):
 
     @abstractmethod
     def outcome(self, state: State) -> Outcome | None: ...
+
+    def sample_state(self, view: Mapping[str, Any], seat: int, rng: Rng) -> State:
+        """A state `seat` cannot tell from the real one, built from its `view`
+        (`self.view(state, seat)`) alone, with every hidden part drawn from
+        `rng` (the caller's generator, never the table's).
+
+        What it must hold, for every reachable state and seat that may act:
+        `view(sample, seat) == view`, `legal_moves(sample, seat)` equals the
+        real state's, every public part of the state is reproduced exactly,
+        and the sample plays on like any state (`apply`, random playouts to
+        the end). Hidden parts are drawn as the seat would guess them: cards
+        it has not seen uniformly among the places it cannot see, in the
+        counts the view shows; a fresh generator for the future.
+        """
+        raise NotImplementedError(f"{self.name} cannot sample its hidden state.")
 
     def move_label(self, state: State, seat: int, move: Move) -> str:
         """Button text for a legal move; `{pN}` placeholders allowed."""

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.coup.rules import choices, flow, text
+from games.coup.rules import choices, flow, sample, text
 from games.coup.rules.cards import EXCHANGE, GAME_OVER
 from games.coup.rules.table import copy_state, new_state, to_act
-from games.engine import Engine, IllegalMove, Move, Option, Outcome, State
+from games.engine import Engine, IllegalMove, Move, Option, Outcome, Rng, State
 
 
 class CoupEngine(Engine):
@@ -141,6 +141,9 @@ class CoupEngine(Engine):
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
 
+    def sample_state(self, view: Mapping[str, Any], seat: int, rng: Rng) -> State:
+        return sample.sample_state(view, seat, rng)
+
 
 def view(s: State, seat: int | None) -> dict[str, Any]:
     n = s["num_players"]
@@ -179,6 +182,11 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "winner": s["winner"],
         "round_winners": list(s["round_winners"]),
         "elimination_order": list(s["eliminations"][-1]),
+        "eliminations_by_round": [list(order) for order in s["eliminations"]],
+        # Public facts the board does not draw but a bot rebuilding the
+        # table needs: the table's options and who began the round.
+        "options": dict(s["options"]),
+        "first": s["first"],
     }
 
 

@@ -1,0 +1,103 @@
+"""Bots: fair opponents at three levels for every game, over the engine protocol.
+
+The platform calls one function:
+
+    choose_move(engine, view, legal_moves, seat, *, level, seed, deadline=None) -> Move
+
+`view` is `engine.view(state, seat)` and `legal_moves` is
+`engine.legal_moves(state, seat)`; with the bot's own `seed` they are all it
+uses, so a bot cannot see what its seat cannot (the hidden part of the game is
+drawn by `Engine.sample_state` with the bot's generator). It returns one of
+`legal_moves` itself. The same inputs and seed give the same move. `deadline`
+(a `time.monotonic()` value, or None) only cuts a search short on a machine
+too loaded to finish it in time: pass `time.monotonic() +
+budget_seconds(level)`.
+
+Levels (`LEVELS`): "hard" searches (`search`, information-set Monte Carlo
+tree search), "medium" searches less, "easy" looks one move ahead with noise
+(`lookahead`). Each game adds what the protocol cannot know (`knowledge`:
+judging a position, a quick player for rollouts), in `games.bots.<game>`.
+
+Pure Python, like the engines: no Django, no I/O; the clock is read only for
+the deadline.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from games.bots.knowledge import Knowledge
+from games.bots.levels import LEVELS, SECONDS, Budget, budget_for
+from games.bots.lookahead import LookaheadBudget, one_move_ahead
+from games.bots.search import tree_search
+from games.engine import Engine, Move, Rng
+
+__all__ = ["LEVELS", "budget_seconds", "choose_move", "choose_with_budget", "knowledge_for"]
+
+
+def budget_seconds(level: str) -> float:
+    """The wall-clock cap for one move at `level`, for the caller's deadline
+    and task time limit. Typical moves take far less (see bench/bots.py)."""
+    if level not in LEVELS:
+        raise ValueError(f"Unknown bot level {level!r}: choose one of {', '.join(LEVELS)}.")
+    return SECONDS[level]
+
+
+def knowledge_for(slug: str) -> Knowledge:
+    try:
+        module = importlib.import_module(f"games.bots.{slug}")
+    except ModuleNotFoundError:
+        raise LookupError(f"No bot plays {slug!r} yet.") from None
+    return module.KNOWLEDGE
+
+
+def choose_move(
+    engine: Engine,
+    view: dict[str, Any],
+    legal_moves: list[Move],
+    seat: int,
+    *,
+    level: str,
+    seed: int,
+    deadline: float | None = None,
+) -> Move:
+    """The move the bot at `level` plays for `seat`, one of `legal_moves`."""
+    budget = budget_for(engine.slug, level)
+    return choose_with_budget(
+        engine, view, legal_moves, seat, budget=budget, seed=seed, deadline=deadline
+    )
+
+
+def choose_with_budget(
+    engine: Engine,
+    view: dict[str, Any],
+    legal_moves: list[Move],
+    seat: int,
+    *,
+    budget: Budget,
+    seed: int,
+    deadline: float | None = None,
+) -> Move:
+    """`choose_move` with an explicit budget instead of a level's (tests and
+    benchmarks use small ones)."""
+    if not legal_moves:
+        raise ValueError("A bot was asked to move with no legal move.")
+    if len(legal_moves) == 1:
+        return legal_moves[0]
+    knowledge = knowledge_for(engine.slug)
+    rng = Rng.from_seed(seed)
+    if isinstance(budget, LookaheadBudget):
+        return one_move_ahead(
+            engine, view, legal_moves, seat, knowledge=knowledge, budget=budget, rng=rng
+        )
+    return tree_search(
+        engine,
+        view,
+        legal_moves,
+        seat,
+        knowledge=knowledge,
+        budget=budget,
+        rng=rng,
+        deadline=deadline,
+    )

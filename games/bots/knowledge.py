@@ -1,0 +1,76 @@
+"""What a bot knows of one game beyond the engine protocol: how to judge a
+position, and how a seat plays quickly when the search only needs a sketch
+of what it would do.
+
+Each game's module (`games.bots.coup`, ...) defines one `Knowledge`; the
+search and the levels use nothing else of the game but its `Engine`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from games.engine import Engine, Move, Rng, State
+
+
+class Knowledge:
+    """The default quick player is uniformly random; each game supplies
+    `scores`."""
+
+    slug = ""
+    # A score lead worth odds of e to 1 in `win_chances`.
+    scale = 1.0
+
+    def scores(self, state: State) -> Sequence[float | None]:
+        """A number per seat, larger for the seat better placed to win; None
+        for a seat that can no longer win. Reads the whole (sampled) state."""
+        raise NotImplementedError
+
+    def policy(self, engine: Engine, state: State, seat: int, moves: list[Move], rng: Rng) -> Move:
+        """A quick choice among `moves` for `seat`. It may read only what that
+        seat could see, so the players the search imagines do not play as if
+        they saw the others' cards."""
+        return moves[rng.below(len(moves))]
+
+    def likelihood(self, view: dict, seat: int, state: State) -> float:
+        """How likely what the view shows is, were the sampled secrets true,
+        relative to the likeliest case (0 to 1). The sampler draws secrets
+        as if every arrangement were equally likely; this weighs in what
+        players' own choices tell (someone claiming a card more likely holds
+        it). The default: nothing to weigh."""
+        return 1.0
+
+    def win_chances(self, state: State) -> list[float]:
+        """Each seat's chance of winning from here, as the scores suggest:
+        a softmax of the scores over the seats still in the game."""
+        scores = self.scores(state)
+        alive = [s for s in scores if s is not None]
+        if not alive:
+            return [0.0] * len(scores)
+        top = max(alive)
+        weights = [0.0 if s is None else math.exp((s - top) / self.scale) for s in scores]
+        total = sum(weights)
+        return [w / total for w in weights]
+
+
+# Samples tried for one accepted, before the last is taken whatever its weight.
+SAMPLE_TRIES = 20
+
+
+def draw_sample(engine: Engine, view: dict, seat: int, knowledge: Knowledge, rng: Rng) -> State:
+    """A state sampled from the view, kept with its `likelihood` (rejection
+    sampling), so the bot believes what it sees in proportion to its odds."""
+    for _ in range(SAMPLE_TRIES):
+        state = engine.sample_state(view, seat, rng)
+        weight = knowledge.likelihood(view, seat, state)
+        if weight >= 1.0 or rng.next64() < weight * 2.0**64:
+            return state
+    return state
+
+
+def result_value(ranks: Sequence[int], seat: int) -> float:
+    """A finished game's worth to `seat`: a win is 1, a shared win is split
+    among the winners, anything else is 0."""
+    winners = sum(1 for rank in ranks if rank == 1)
+    return 1.0 / winners if ranks[seat] == 1 else 0.0

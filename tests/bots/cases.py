@@ -1,0 +1,74 @@
+"""Each game as the bot tests see it: its configurations (every player count
+and option), the parts of its state that are secret from a seat, an
+independent way to redeal those secrets, and reachable states to test on."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from games.engine import Engine, State
+
+
+@dataclass(frozen=True)
+class Case:
+    engine: Engine
+    # (players, options): every player count, each option on its own and together.
+    configs: list[tuple[int, dict[str, Any]]]
+    # Top-level state keys that may hold secrets (compared through the view).
+    secret_keys: frozenset[str]
+    # The game's own test helper redealing what `seat` cannot see.
+    scramble: Callable[[State, int | None, Any], State]
+    # The game's invariants, checked on sampled states.
+    check: Callable[[State], None] | None = None
+
+    @property
+    def slug(self) -> str:
+        return self.engine.slug
+
+
+def coup_case() -> Case:
+    from games.coup.rules import ENGINE
+    from tests.coup.helpers import check_invariants
+    from tests.coup.secrets import scramble_secrets
+
+    configs = [(n, {}) for n in range(2, 7)]
+    configs += [(n, {"factions": True}) for n in (3, 6)]
+    configs += [(2, {"rounds_to_win": 2, "two_player_coins": "first_one"})]
+    configs += [(4, {"factions": True, "rounds_to_win": 2})]
+    return Case(
+        engine=ENGINE,
+        configs=configs,
+        secret_keys=frozenset({"hands", "deck", "rng", "exchange_draw", "log"}),
+        scramble=scramble_secrets,
+        check=check_invariants,
+    )
+
+
+CASES = {"coup": coup_case}
+
+
+def case(slug: str) -> Case:
+    return CASES[slug]()
+
+
+def reachable(
+    case: Case, *, games: int, every: int, configs: list | None = None
+) -> Iterator[tuple[State, int, int]]:
+    """(state, players, seed) for one state in `every` of seeded random games,
+    over the case's configurations; the final states too."""
+    engine = case.engine
+    for players, options in configs or case.configs:
+        for seed in range(games):
+            picker = random.Random(f"{players} {options} {seed}")
+            state = engine.setup(players, options, seed)
+            count = 0
+            while engine.outcome(state) is None:
+                if count % every == 0:
+                    yield state, players, seed
+                seat = picker.choice(engine.to_act(state))
+                state = engine.apply(state, seat, picker.choice(engine.legal_moves(state, seat)))
+                count += 1
+            yield state, players, seed

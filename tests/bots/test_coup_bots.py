@@ -1,0 +1,71 @@
+"""Coup's bots challenge, block and bluff when what their seat knows makes it
+pay (issue 27, point 6). Each position is built so that one answer is right
+by the rules, whatever the hidden cards are."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.bots import choose_move
+from games.coup.rules import ENGINE
+from tests.coup.helpers import act, make_state
+
+D, A, C, M, T = "duke", "assassin", "captain", "ambassador", "contessa"
+SEARCHING = ["medium", "hard"]
+
+
+def bot_move(state, seat, level, seed):
+    legal = ENGINE.legal_moves(state, seat)
+    return choose_move(ENGINE, ENGINE.view(state, seat), legal, seat, level=level, seed=seed)
+
+
+@pytest.mark.parametrize("level", SEARCHING)
+def test_coup_7_4_a_bot_challenges_a_claim_it_can_see_is_false(level):
+    """Seat 0 holds two Dukes and seat 1's dead card is the third: seat 1's
+    Tax must be a bluff, and losing the challenge costs seat 1 its last card."""
+    state = make_state([[D, D], [C]], dead=[[], [D]], coins=[2, 2], turn=1)
+    state = act(state, 1, "tax")
+    for seed in range(3):
+        assert bot_move(state, 0, level, seed) == {"action": "challenge"}
+
+
+@pytest.mark.parametrize("level", ["hard"])
+def test_coup_5_3_a_bot_bluffs_the_captain_when_only_a_steal_can_save_it(level):
+    """Seat 0 has one card (no Captain) and 1 coin; seat 1 has two cards and
+    7 coins, and launches a Coup next turn. Income, Foreign Aid, Tax and
+    Exchange all leave seat 1 at 7 coins with a card to spare whatever
+    happens (even a won challenge takes only one of its cards); only a Steal,
+    claiming a Captain seat 0 does not hold, takes seat 1 below the Coup's
+    price."""
+    state = make_state([[T], [D, M]], dead=[[D], []], coins=[1, 7], turn=0)
+    for seed in range(3):
+        move = bot_move(state, 0, level, seed)
+        assert move == {"action": "steal", "target": 1}
+        assert C not in state["hands"][0], "a claim the bot does not hold"
+
+
+@pytest.mark.parametrize("level", SEARCHING)
+def test_coup_6_3_a_bot_blocks_an_assassination_with_the_contessa_it_holds(level):
+    state = make_state([[A, D], [T, C]], coins=[3, 2], turn=0)
+    state = act(state, 0, "assassinate", target=1)
+    state = act(state, 1, "pass")  # no challenge: the block window opens
+    assert ENGINE.to_act(state) == [1] and state["phase"] == "block"
+    for seed in range(3):
+        assert bot_move(state, 1, level, seed) == {"action": "block", "as": T}
+
+
+@pytest.mark.parametrize("level", SEARCHING)
+def test_coup_7_3_a_challenged_bot_shows_the_card_it_claimed(level):
+    state = make_state([[D, C], [A, T]], coins=[2, 2], turn=0)
+    state = act(act(state, 0, "tax"), 1, "challenge")
+    assert state["phase"] == "reveal"
+    for seed in range(3):
+        assert bot_move(state, 0, level, seed) == {"action": "reveal", "card": D}
+
+
+def test_the_same_view_and_seed_give_the_same_move_and_other_seeds_may_differ():
+    state = ENGINE.setup(4, {}, 3)
+    seat = ENGINE.to_act(state)[0]
+    moves = {seed: bot_move(state, seat, "medium", seed) for seed in range(12)}
+    assert all(bot_move(state, seat, "medium", seed) == moves[seed] for seed in range(12))
+    assert len({str(m) for m in moves.values()}) > 1
