@@ -5,12 +5,15 @@ Data from shared/data/seasons_cards.md (cost, prestige points, kind); cards
 its first edition, SEA-11.5). Costs are (air, water, fire, earth,
 crystals); a dict gives the cost by player count (SEA-1.10).
 
-Each card registers the hooks it needs (hooks.Card): `on_summon`,
-`activations` (the parameters of each activation it offers now) and
-`activate`, `end_of_round`, `season_change`, `end_of_game` (extra crystals at
-the final count), `on_sacrifice`. A card whose effect asks a question
-schedules a decision; the decisions particular to one card are defined just
-below it.
+Each card registers the hooks it needs (hooks.Card), just below its data:
+`on_summon` (and `on_free_summon`, `summon_condition`), `activations` (the
+parameters of each activation it offers now) and `activate`, `end_of_round`,
+`season_change`, `end_of_game` (extra crystals at the final count),
+`on_sacrifice`; and the permanent effects other steps ask about:
+`own_summon`, `opponent_summon_fee`, `opponent_activation`,
+`transmute_extra`, `reserve_limit`, `energy_discount`. A card whose effect
+asks a question schedules a decision; the decisions particular to one card
+are defined just below it.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from games.seasons.rules.hooks import (
     decision,
 )
 from games.seasons.rules.play import (
+    energy_discount,
     enter_play,
     is_item,
     leave_play,
@@ -42,11 +46,12 @@ from games.seasons.rules.play import (
     offer_energy,
     room,
     sacrifice,
+    transmute_bonus,
 )
 from games.seasons.rules.table import (
     can_draw,
     cheapest_element,
-    count,
+    distinct,
     draw,
     draw_many,
     gain_crystals,
@@ -55,9 +60,9 @@ from games.seasons.rules.table import (
     number,
     opponents,
     order_from,
+    own_cards,
     pay_to,
     raise_gauge,
-    rate,
     reserve_size,
     schedule,
     spend,
@@ -73,28 +78,6 @@ def C(a=0, w=0, f=0, e=0, c=0) -> tuple[int, int, int, int, int]:
 
 def _pop(state: State) -> None:
     state["queue"].pop(0)
-
-
-def _own_cards(state: State, seat: int, where: str, only=None) -> list[int]:
-    """One card per number (copies are alike), in the order held; in play,
-    two copies differ when one is activated or holds tokens, and both are
-    offered then."""
-    seen, cards = set(), []
-    for item in state["p"][seat][where]:
-        if where == "play":
-            cid, key = item["id"], (number(item["id"]), item["tapped"], tuple(item["tokens"]))
-        else:
-            cid, key = item, number(item)
-        if key in seen or (only is not None and not only(cid)):
-            continue
-        seen.add(key)
-        cards.append(cid)
-    return cards
-
-
-def purse_bonus(state: State, seat: int, tokens: int) -> int:
-    """SEA-11.8: each Purse of Io adds 1 crystal per token transmuted."""
-    return tokens * count(state, seat, 8)
 
 
 # -- 1 Amulet of Air (SEA-11.1) -------------------------------------------------------
@@ -209,7 +192,7 @@ def _ishtar_options(state, seat, inst):
 
 def _ishtar(state, seat, inst, params, log):
     spend(state, seat, params["element"], 4)
-    gain = 12 + purse_bonus(state, seat, 4)
+    gain = 12 + transmute_bonus(state, seat, 4)
     gain_crystals(state, seat, gain)
     log.append(line(f"{{p{seat}}} turns 4 {ELEMENTS[params['element']]} into {crystals(gain)}."))
 
@@ -217,9 +200,9 @@ def _ishtar(state, seat, inst, params, log):
 balance_of_ishtar.activations = _ishtar_options
 balance_of_ishtar.activate = _ishtar
 
-# -- 6 Staff of Spring (SEA-11.6): counted in play.enter_play -------------------------
+# -- 6 Staff of Spring (SEA-11.6) -----------------------------------------------------
 
-card(
+staff_of_spring = card(
     6,
     "Staff of Spring",
     ITEM,
@@ -231,6 +214,14 @@ card(
     "by other cards do not count.",
     rule="SEA-11.6",
 )
+
+
+def _staff(state, seat, summoned, log):
+    gain_crystals(state, seat, 3)
+    log.append(line(f"{{p{seat}}} gains 3 crystals (Staff of Spring)."))
+
+
+staff_of_spring.own_summon = _staff
 
 # -- 7 Temporal Boots (SEA-11.7, SEA-OP26) --------------------------------------------
 
@@ -269,9 +260,9 @@ def _boots_move(state, task, move, log):
     move_marker(state, move["by"], log)
 
 
-# -- 8 Purse of Io (SEA-11.8): see purse_bonus ----------------------------------------
+# -- 8 Purse of Io (SEA-11.8) ---------------------------------------------------------
 
-card(
+purse_of_io = card(
     8,
     "Purse of Io",
     ITEM,
@@ -283,6 +274,7 @@ card(
     "Life too).",
     rule="SEA-11.8",
 )
+purse_of_io.transmute_extra = 1
 
 # -- 9 Divine Chalice (SEA-11.9, SEA-OP31) --------------------------------------------
 
@@ -317,18 +309,9 @@ def _chalice(state, seat, cid, log):
 divine_chalice.on_summon = _chalice
 
 
-def _distinct(cards: list[int]) -> list[int]:
-    seen, out = set(), []
-    for c in cards:
-        if number(c) not in seen:
-            seen.add(number(c))
-            out.append(c)
-    return out
-
-
 @decision(
     "chalice",
-    moves=lambda s, t: [{"action": "summon_free", "card": c} for c in _distinct(t["cards"])],
+    moves=lambda s, t: [{"action": "summon_free", "card": c} for c in distinct(t["cards"])],
     prompt=lambda s, t: "choose the card to summon with the Divine Chalice",
 )
 def _chalice_pick(state, task, move, log):
@@ -369,7 +352,7 @@ syllas.on_summon = _syllas
 @decision(
     "sacrifice",
     moves=lambda s, t: [
-        {"action": "sacrifice", "card": c} for c in _own_cards(s, t["seat"], "play")
+        {"action": "sacrifice", "card": c} for c in own_cards(s, t["seat"], "play")
     ],
     prompt=lambda s, t: f"choose a card to sacrifice for {{p{t['by']}}}'s {card_name(t['why'])}",
 )
@@ -429,8 +412,8 @@ naria.on_summon = _naria
 
 def _naria_moves(state, task):
     if not task["kept"]:
-        return [{"action": "keep", "card": c} for c in _distinct(task["cards"])]
-    return [{"action": "give", "card": c, "to": task["to"][0]} for c in _distinct(task["cards"])]
+        return [{"action": "keep", "card": c} for c in distinct(task["cards"])]
+    return [{"action": "give", "card": c, "to": task["to"][0]} for c in distinct(task["cards"])]
 
 
 @decision(
@@ -510,7 +493,7 @@ def _horn(state, seat, inst, log):
 
 beggars_horn.end_of_round = _horn
 
-# -- 15 Die of Malice (SEA-11.15, SEA-OP25, SEA-E5): offered at the start of a turn ---
+# -- 15 Die of Malice (SEA-11.15, SEA-OP25, SEA-E5) -----------------------------------
 
 die_of_malice = card(
     15,
@@ -537,7 +520,7 @@ def _malice(state, seat, inst, params, log):
 
 die_of_malice.activate = _malice
 die_of_malice.activations = lambda s, seat, inst: [{}]
-die_of_malice.extra["turn_start"] = True
+die_of_malice.turn_start = True  # offered before the die is used
 
 # -- 16 Kairn the Destroyer (SEA-11.16) -----------------------------------------------
 
@@ -584,7 +567,7 @@ amsug = card(
 
 def _amsug(state, seat, cid, log):
     for p in order_from(state, seat):
-        if _own_cards(state, p, "play", is_item):
+        if own_cards(state, p, "play", is_item):
             schedule(state, "take_back", p, by=seat)
 
 
@@ -594,7 +577,7 @@ amsug.on_summon = _amsug
 @decision(
     "take_back",
     moves=lambda s, t: [
-        {"action": "take_back", "card": c} for c in _own_cards(s, t["seat"], "play", is_item)
+        {"action": "take_back", "card": c} for c in own_cards(s, t["seat"], "play", is_item)
     ],
     prompt=lambda s, t: f"choose a magic item to take back for {{p{t['by']}}}'s Amsug Longneck",
 )
@@ -605,7 +588,7 @@ def _amsug_answer(state, task, move, log):
     leave_play(state, task["seat"], move["card"], log, to="hand")
 
 
-# -- 18 Bespelled Grimoire (SEA-11.18, SEA-E7): limit in table.limit ------------------
+# -- 18 Bespelled Grimoire (SEA-11.18, SEA-E7) ----------------------------------------
 
 grimoire = card(
     18,
@@ -620,6 +603,7 @@ grimoire = card(
     rule="SEA-11.18",
 )
 grimoire.on_summon = lambda s, seat, cid, log: offer_energy(s, seat, 2, 18)
+grimoire.reserve_limit = 10  # SEA-E7: two still make 10
 
 # -- 19 Ragfield's Helm (SEA-11.19, SEA-OP22) -----------------------------------------
 
@@ -646,9 +630,9 @@ def _helm(state, seat):
 
 helm.end_of_game = _helm
 
-# -- 20 Hand of Fortune (SEA-11.20, SEA-OP32): see play.payment_options ---------------
+# -- 20 Hand of Fortune (SEA-11.20, SEA-OP32) -----------------------------------------
 
-card(
+hand_of_fortune = card(
     20,
     "Hand of Fortune",
     ITEM,
@@ -660,6 +644,8 @@ card(
     "a card costs energy.",
     rule="SEA-11.20",
 )
+# SEA-OP32: on the energy only, and never the last token (play.payment_options).
+hand_of_fortune.energy_discount = 1
 
 # -- 21 Lewis Greyface (SEA-11.21, SEA-OP30) ------------------------------------------
 
@@ -783,7 +769,7 @@ potion_of_dreams.activate = _dreams
 @decision(
     "dreams",
     moves=lambda s, t: [
-        {"action": "summon_free", "card": c} for c in _own_cards(s, t["seat"], "hand")
+        {"action": "summon_free", "card": c} for c in own_cards(s, t["seat"], "hand")
     ],
     prompt=lambda s, t: "choose the card to summon with the Potion of Dreams",
 )
@@ -839,7 +825,7 @@ def _life(state, seat, inst, params, log):
     sacrifice(state, seat, inst["id"], log)
     tokens = reserve_size(state, seat)
     state["p"][seat]["energy"] = [0, 0, 0, 0]
-    gain = 4 * tokens + purse_bonus(state, seat, tokens)
+    gain = 4 * tokens + transmute_bonus(state, seat, tokens)
     gain_crystals(state, seat, gain)
     log.append(line(f"{{p{seat}}} turns {count_of(tokens, 'token')} into {crystals(gain)}."))
 
@@ -911,9 +897,9 @@ def _olaf(state, seat, cid, log):
 
 olaf.on_summon = _olaf
 
-# -- 30 Yjang's Forgotten Vase (data #30): see play.enter_play ------------------------
+# -- 30 Yjang's Forgotten Vase (data #30) ---------------------------------------------
 
-card(
+vase = card(
     30,
     "Yjang's Forgotten Vase",
     ITEM,
@@ -924,6 +910,7 @@ card(
     text="Each time you summon a card from your hand, take one energy token of your choice.",
     rule="data #30",
 )
+vase.own_summon = lambda s, seat, summoned, log: offer_energy(s, seat, 1, 30)
 
 # -- 31 Elemental Amulet (data #31, SEA-11.20) ----------------------------------------
 
@@ -943,7 +930,7 @@ elemental_amulet = card(
 
 
 def _elemental(state, seat, cid, log):
-    schedule(state, "elemental", seat, used=[], paid=0, free=count(state, seat, 20))
+    schedule(state, "elemental", seat, used=[], paid=0, free=energy_discount(state, seat))
 
 
 def _elemental_free(state, seat, cid, log):
@@ -1063,9 +1050,9 @@ def _tree(state, seat, inst, params, log):
 tree_of_light.activations = _tree_options
 tree_of_light.activate = _tree
 
-# -- 33 Arcano Leech (data #33): see play.pay -----------------------------------------
+# -- 33 Arcano Leech (data #33) -------------------------------------------------------
 
-card(
+arcano_leech = card(
     33,
     "Arcano Leech",
     FAMILIAR,
@@ -1076,6 +1063,7 @@ card(
     text="Before an opponent summons a card from their hand, they must give you 1 crystal.",
     rule="data #33",
 )
+arcano_leech.opponent_summon_fee = 1
 
 # -- 34 Crystal Orb (data #34) --------------------------------------------------------
 
@@ -1236,7 +1224,7 @@ vampiric_crown.on_summon = lambda s, seat, cid, log: schedule(s, "crown", seat)
 
 
 def _crown_moves(state, task):
-    moves = [{"action": "discard", "card": c} for c in _own_cards(state, task["seat"], "hand")]
+    moves = [{"action": "discard", "card": c} for c in own_cards(state, task["seat"], "hand")]
     if can_draw(state):
         moves.append({"action": "draw"})
     return moves or [{"action": "done"}]
@@ -1287,7 +1275,7 @@ dragon_skull.activate = lambda s, seat, inst, params, log: schedule(s, "skull", 
 @decision(
     "skull",
     moves=lambda s, t: [
-        {"action": "sacrifice", "card": c} for c in _own_cards(s, t["seat"], "play")
+        {"action": "sacrifice", "card": c} for c in own_cards(s, t["seat"], "play")
     ],
     prompt=lambda s, t: "choose the cards to sacrifice to the Dragon Skull",
 )
@@ -1387,9 +1375,9 @@ def _air_elemental(state, seat, cid, log):
 
 air_elemental.on_summon = _air_elemental
 
-# -- 41 Thieving Fairies (data #41): see play.activate --------------------------------
+# -- 41 Thieving Fairies (data #41) ---------------------------------------------------
 
-card(
+thieving_fairies = card(
     41,
     "Thieving Fairies",
     FAMILIAR,
@@ -1400,6 +1388,20 @@ card(
     text="Each time an opponent activates a card, they give you 1 crystal and you gain 1 more.",
     rule="data #41",
 )
+
+
+def _fairies(state, owner, activator, log):
+    given = pay_to(state, activator, owner, 1)
+    gain_crystals(state, owner, 1)
+    log.append(
+        line(
+            f"{{p{activator}}} gives {crystals(given)} to {{p{owner}}}'s Thieving Fairies, "
+            "which gain 1 more."
+        )
+    )
+
+
+thieving_fairies.opponent_activation = _fairies
 
 # -- 42 Cursed Treatise of Arus (data #42) --------------------------------------------
 
@@ -1474,8 +1476,8 @@ kriss = card(
 
 def _kriss_options(state, seat, inst):
     familiar = lambda cid: not is_item(cid)  # noqa: E731
-    return [{"from": "hand", "familiar": c} for c in _own_cards(state, seat, "hand", familiar)] + [
-        {"from": "play", "familiar": c} for c in _own_cards(state, seat, "play", familiar)
+    return [{"from": "hand", "familiar": c} for c in own_cards(state, seat, "hand", familiar)] + [
+        {"from": "play", "familiar": c} for c in own_cards(state, seat, "play", familiar)
     ]
 
 
@@ -1686,4 +1688,4 @@ def cost_of(num: int, players: int) -> dict[str, Any] | None:
     return {"energy": list(cost[:4]), "crystals": cost[4]}
 
 
-__all__ = ["CARDS", "card_data", "cost_of", "purse_bonus", "rate"]
+__all__ = ["CARDS", "card_data", "cost_of"]

@@ -18,7 +18,6 @@ from typing import Any
 
 from games.engine import LogLine, Rng, State, line
 from games.seasons.rules import cards as _cards  # noqa: F401  (registers the cards)
-from games.seasons.rules.cards import _distinct, _own_cards, purse_bonus
 from games.seasons.rules.data import (
     DICE_PER_SEASON,
     ELEMENTS,
@@ -38,10 +37,12 @@ from games.seasons.rules.play import (
     pay,
     payment_options,
     room,
+    transmute_bonus,
 )
 from games.seasons.rules.table import (
     can_draw,
     cheapest_element,
+    distinct,
     draw,
     draw_many,
     face_of,
@@ -52,6 +53,7 @@ from games.seasons.rules.table import (
     number,
     order_from,
     over_limit,
+    own_cards,
     rate,
     reserve_size,
     schedule,
@@ -69,7 +71,6 @@ from games.seasons.rules.text import (
 from games.words import count_of
 
 APPRENTICE, WIZARD, ARCHMAGE = "apprentice", "wizard", "archmage"
-DIE_OF_MALICE = 15
 SIMULTANEOUS = ("draft", "sets")
 
 # -- setup -----------------------------------------------------------------------------
@@ -210,7 +211,7 @@ def advance(state: State, log: list[LogLine]) -> None:
 
 def _draft_moves(state, task):
     p = state["p"][task["seat"]]
-    return [{"action": "pick", "card": c} for c in _distinct(p["packet"])]
+    return [{"action": "pick", "card": c} for c in distinct(p["packet"])]
 
 
 @decision("draft", moves=_draft_moves, prompt=lambda s, t: "pick a card from the draft packet")
@@ -253,7 +254,7 @@ def _sets_moves(state, task):
     free = [c for c in p["picked"] if str(c) not in assign]
     moves = [
         {"action": "assign", "card": c, "year": year}
-        for c in _distinct(free)
+        for c in distinct(free)
         for year in (1, 2, 3)
         if filled[year - 1] < 3
     ]
@@ -360,7 +361,7 @@ def _turn(state, task, log):
 
 def _untapped_malice(state, seat):
     return [
-        c for c in state["p"][seat]["play"] if number(c["id"]) == DIE_OF_MALICE and not c["tapped"]
+        c for c in state["p"][seat]["play"] if CARDS[number(c["id"])].turn_start and not c["tapped"]
     ]
 
 
@@ -426,7 +427,7 @@ def _main_moves(state, task):
     if room(state, seat):
         moves += [
             {"action": "summon", "card": c}
-            for c in _own_cards(state, seat, "hand")
+            for c in own_cards(state, seat, "hand")
             if can_pay(state, seat, c)
         ]
     moves += activation_moves(state, seat)
@@ -466,7 +467,7 @@ def _main_answer(state, task, move, log):
     elif action == "transmute":
         e = move["element"]
         spend(state, seat, e, 1)
-        gain = rate(state, e) + (1 if turn["bonus2"] else 0) + purse_bonus(state, seat, 1)
+        gain = rate(state, e) + (1 if turn["bonus2"] else 0) + transmute_bonus(state, seat, 1)
         gain_crystals(state, seat, gain)
         log.append(line(f"{{p{seat}}} transmutes 1 {ELEMENTS[e]} into {crystals(gain)}."))
     elif action == "summon":
@@ -544,7 +545,7 @@ def _gain_answer(state, task, move, log):
 
 
 def _keep_moves(state, task):
-    moves = [{"action": "keep", "card": c} for c in _distinct(task["cards"])]
+    moves = [{"action": "keep", "card": c} for c in distinct(task["cards"])]
     if task["may_discard"]:
         moves.append({"action": "discard"})
     return moves

@@ -9,7 +9,7 @@ legal moves, what a move does, and what the seat is being asked.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 ITEM, FAMILIAR = "item", "familiar"
@@ -49,7 +49,23 @@ class Card:
     season_change: Callable | None = None
     end_of_game: Callable | None = None
     on_sacrifice: Callable | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    # Activated at the start of its owner's turn, before the die is used,
+    # rather than in the main part of the turn (Die of Malice).
+    turn_start: bool = False
+    # Permanent effects that other steps ask the cards in play about:
+    # (state, seat, card, log) when its owner summons a card from hand,
+    # before that card enters play (Staff of Spring, Yjang's Vase);
+    own_summon: Callable | None = None
+    # crystals an opponent gives its owner before summoning from hand (Leech);
+    opponent_summon_fee: int = 0
+    # (state, owner, activator, log) when an opponent activates a card (Fairies);
+    opponent_activation: Callable | None = None
+    # crystals more per energy token its owner transmutes (Purse of Io);
+    transmute_extra: int = 0
+    # the size of its owner's reserve while it is in play (Bespelled Grimoire);
+    reserve_limit: int | None = None
+    # energy tokens it spares on each of its owner's summons (Hand of Fortune).
+    energy_discount: int = 0
 
     def cost_for(self, players: int) -> tuple[int, int, int, int, int] | None:
         if isinstance(self.cost, dict):

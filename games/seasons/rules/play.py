@@ -3,9 +3,10 @@ the season marker: the steps the turn and the cards share.
 
 Rules: SEA-7.1 to SEA-7.5 (summoning, the gauge, activation once a round),
 SEA-OP13a (a card leaving play loses its tokens), SEA-9.1 to SEA-9.4 with
-SEA-OP16 and SEA-OP17 (the marker, seasons and years), SEA-11.6, 11.9,
-11.20 and the cards that react to a summon or an activation (Staff of
-Spring, Yjang's Forgotten Vase, Arcano Leech, Thieving Fairies).
+SEA-OP16 and SEA-OP17 (the marker, seasons and years), SEA-11.9. Where a
+card in play changes one of these steps (a summon's cost, an activation, a
+transmutation), the step asks the cards in play through their hooks
+(hooks.Card); the effect itself is written beside the card in cards.py.
 """
 
 from __future__ import annotations
@@ -15,11 +16,9 @@ from typing import Any
 
 from games.engine import LogLine, State, line
 from games.seasons.rules.data import MONTHS, SEASONS, YEARS, season_of
-from games.seasons.rules.hooks import CARDS, ITEM
+from games.seasons.rules.hooks import CARDS, ITEM, Card
 from games.seasons.rules.table import (
-    count,
     find_in_play,
-    gain_crystals,
     limit,
     lose_crystals,
     number,
@@ -32,8 +31,6 @@ from games.seasons.rules.table import (
 )
 from games.seasons.rules.text import card_list, card_name, cost_text, crystals
 
-STAFF_OF_SPRING, HAND_OF_FORTUNE, VASE, LEECH, FAIRIES = 6, 20, 30, 33, 41
-
 
 def is_item(card: int) -> bool:
     return CARDS[number(card)].kind == ITEM
@@ -45,6 +42,15 @@ def is_item(card: int) -> bool:
 def offer_energy(state: State, seat: int, n: int, why: int, onto: int | None = None) -> None:
     """Let the seat choose `n` tokens, one move each. More than the reserve
     can hold would be given back anyway: the seat chooses at most its limit."""
+    staged = state["staged"]
+    if staged and staged[-1] == {
+        "k": "gain",
+        "seat": seat,
+        "n": staged[-1]["n"],
+        "why": why,
+        "onto": onto,
+    }:
+        n += staged.pop()["n"]  # two copies of a card give one choice of both tokens
     if onto is None:
         n = min(n, limit(state, seat))
     if n > 0:
@@ -67,9 +73,28 @@ def room(state: State, seat: int) -> bool:
     return len(p["play"]) < p["gauge"]
 
 
-def leech_fee(state: State, seat: int) -> int:
-    """SEA data #33: one crystal to each opposing Arcano Leech before a summon."""
-    return sum(count(state, o, LEECH) for o in opponents(state, seat))
+def entries_in_play(state: State, seat: int) -> list[Card]:
+    """The catalogue entry of each card the seat has in play, a copy each."""
+    return [CARDS[number(inst["id"])] for inst in state["p"][seat]["play"]]
+
+
+def summon_fee(state: State, seat: int) -> int:
+    """Crystals the seat's opponents' cards take before it summons from hand."""
+    return sum(
+        entry.opponent_summon_fee
+        for o in opponents(state, seat)
+        for entry in entries_in_play(state, o)
+    )
+
+
+def energy_discount(state: State, seat: int) -> int:
+    """Energy tokens the seat's cards spare on each summon."""
+    return sum(entry.energy_discount for entry in entries_in_play(state, seat))
+
+
+def transmute_bonus(state: State, seat: int, tokens: int) -> int:
+    """Crystals more the seat's cards give for `tokens` tokens transmuted."""
+    return tokens * sum(entry.transmute_extra for entry in entries_in_play(state, seat))
 
 
 def can_pay(state: State, seat: int, card: int) -> bool:
@@ -77,7 +102,7 @@ def can_pay(state: State, seat: int, card: int) -> bool:
     entry = CARDS[number(card)]
     cost = entry.cost_for(state["players"])
     p = state["p"][seat]
-    if (cost[4] if cost else 0) + leech_fee(state, seat) > p["crystals"]:
+    if (cost[4] if cost else 0) + summon_fee(state, seat) > p["crystals"]:
         return False
     if entry.summon_condition is not None and not entry.summon_condition(state, seat):
         return False
@@ -87,7 +112,7 @@ def can_pay(state: State, seat: int, card: int) -> bool:
     for e in range(4):
         if cost[e]:
             short += max(0, cost[e] - spendable(state, seat, e))
-    return short <= min(count(state, seat, HAND_OF_FORTUNE), max(0, sum(cost[:4]) - 1))
+    return short <= min(energy_discount(state, seat), max(0, sum(cost[:4]) - 1))
 
 
 def payment_options(state: State, seat: int, card: int) -> list[dict[str, Any]]:
@@ -97,7 +122,7 @@ def payment_options(state: State, seat: int, card: int) -> list[dict[str, Any]]:
     entry = CARDS[number(card)]
     cost = entry.cost_for(state["players"])
     p = state["p"][seat]
-    if (cost[4] if cost else 0) + leech_fee(state, seat) > p["crystals"]:
+    if (cost[4] if cost else 0) + summon_fee(state, seat) > p["crystals"]:
         return []
     if entry.summon_condition is not None and not entry.summon_condition(state, seat):
         return []
@@ -105,7 +130,7 @@ def payment_options(state: State, seat: int, card: int) -> list[dict[str, Any]]:
         return [{"skip": [], "amulet": [0, 0, 0, 0]}]
     energy = list(cost[:4])
     total = sum(energy)
-    spare = min(count(state, seat, HAND_OF_FORTUNE), max(0, total - 1))
+    spare = min(energy_discount(state, seat), max(0, total - 1))
     tokens = [e for e in range(4) for _ in range(energy[e])]
     amulet = [sum(c["tokens"][e] for c in p["play"] if number(c["id"]) == 4) for e in range(4)]
     options = []
@@ -130,9 +155,15 @@ def pay(state: State, seat: int, card: int, option: dict[str, Any], log: list[Lo
     entry = CARDS[number(card)]
     cost = entry.cost_for(state["players"])
     for owner in opponents(state, seat):
-        for _ in range(count(state, owner, LEECH)):
-            pay_to(state, seat, owner, 1)
-            log.append(line(f"{{p{seat}}} gives 1 crystal to {{p{owner}}}'s Arcano Leech."))
+        for other in entries_in_play(state, owner):
+            if other.opponent_summon_fee:
+                given = pay_to(state, seat, owner, other.opponent_summon_fee)
+                log.append(
+                    line(
+                        f"{{p{seat}}} gives {crystals(given)} to "
+                        f"{{p{owner}}}'s {card_name(other.number)}."
+                    )
+                )
     paid, crystal_cost = [0, 0, 0, 0], 0
     if cost is not None:
         need = list(cost[:4])
@@ -150,18 +181,14 @@ def pay(state: State, seat: int, card: int, option: dict[str, Any], log: list[Lo
 
 
 def enter_play(state: State, seat: int, card: int, log: list[LogLine], *, free: bool) -> None:
-    """A card comes into play. Paid for from hand, it pays Staff of Spring
-    and Yjang's Vase; brought in `free` by another card's effect (Chalice,
-    Orb, Dreams) it does not (SEA-11.6, 11.9). Either way its on-summon
-    effect applies (SEA-OP31)."""
-    if not free:  # counted before the card itself is in play
-        staffs = count(state, seat, STAFF_OF_SPRING)
-        if staffs:
-            gain_crystals(state, seat, 3 * staffs)
-            log.append(line(f"{{p{seat}}} gains {crystals(3 * staffs)} (Staff of Spring)."))
-        vases = count(state, seat, VASE)
-        if vases:
-            offer_energy(state, seat, vases, VASE)
+    """A card comes into play. Paid for from hand, the seat's cards in play
+    react to the summon (Staff of Spring, Yjang's Vase); brought in `free` by
+    another card's effect (Chalice, Orb, Dreams) they do not (SEA-11.6,
+    11.9). Either way its on-summon effect applies (SEA-OP31)."""
+    if not free:  # the cards already in play, not the one arriving
+        for entry in entries_in_play(state, seat):
+            if entry.own_summon is not None:
+                entry.own_summon(state, seat, card, log)
     state["p"][seat]["play"].append({"id": card, "tapped": False, "tokens": [0, 0, 0, 0]})
     entry = CARDS[number(card)]
     effect = entry.on_free_summon if free and entry.on_free_summon else entry.on_summon
@@ -201,7 +228,7 @@ def activation_moves(state: State, seat: int) -> list[dict[str, Any]]:
     seen: set[tuple] = set()
     for inst in state["p"][seat]["play"]:
         entry = CARDS[number(inst["id"])]
-        if inst["tapped"] or entry.activations is None or entry.extra.get("turn_start"):
+        if inst["tapped"] or entry.activations is None or entry.turn_start:
             continue
         for params in entry.activations(state, seat, inst):
             key = (number(inst["id"]), tuple(sorted(params.items())))
@@ -217,17 +244,10 @@ def activate(state: State, seat: int, card: int, params: dict[str, Any], log: li
     inst["tapped"] = True
     entry = CARDS[number(card)]
     log.append(line(f"{{p{seat}}} activates {card_name(number(card), article=True)}."))
-    # SEA data #41: each Thieving Fairies takes 1 crystal and gains 1 more.
     for owner in opponents(state, seat):
-        for _ in range(count(state, owner, FAIRIES)):
-            given = pay_to(state, seat, owner, 1)
-            gain_crystals(state, owner, 1)
-            log.append(
-                line(
-                    f"{{p{seat}}} gives {crystals(given)} to "
-                    f"{{p{owner}}}'s Thieving Fairies, which gain 1 more."
-                )
-            )
+        for other in entries_in_play(state, owner):
+            if other.opponent_activation is not None:
+                other.opponent_activation(state, owner, seat, log)
     entry.activate(state, seat, inst, params, log)
 
 

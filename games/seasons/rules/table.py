@@ -37,13 +37,11 @@ from games.seasons.rules.data import (
     CHART,
     FACES,
     GAUGE_MAX,
-    GRIMOIRE_LIMIT,
     RESERVE_LIMIT,
     Face,
     season_of,
 )
-
-GRIMOIRE = 18
+from games.seasons.rules.hooks import CARDS
 
 
 def copy_state(state: State) -> State:
@@ -103,12 +101,41 @@ def find_in_play(state: State, seat: int, card: int) -> dict[str, Any] | None:
     return next((c for c in state["p"][seat]["play"] if c["id"] == card), None)
 
 
+def own_cards(state: State, seat: int, where: str, only=None) -> list[int]:
+    """One card per number (copies are alike), in the order held; in play,
+    two copies differ when one is activated or holds tokens, and both are
+    offered then."""
+    seen, cards = set(), []
+    for item in state["p"][seat][where]:
+        if where == "play":
+            cid, key = item["id"], (number(item["id"]), item["tapped"], tuple(item["tokens"]))
+        else:
+            cid, key = item, number(item)
+        if key in seen or (only is not None and not only(cid)):
+            continue
+        seen.add(key)
+        cards.append(cid)
+    return cards
+
+
+def distinct(cards: list[int]) -> list[int]:
+    """One card per number, in order: copies are alike."""
+    seen, out = set(), []
+    for c in cards:
+        if number(c) not in seen:
+            seen.add(number(c))
+            out.append(c)
+    return out
+
+
 # -- energy ------------------------------------------------------------------------
 
 
 def limit(state: State, seat: int) -> int:
-    """SEA-6.3, SEA-11.18: 7, or 10 with a Bespelled Grimoire (any number)."""
-    return GRIMOIRE_LIMIT if count(state, seat, GRIMOIRE) else RESERVE_LIMIT
+    """SEA-6.3: 7, or what a card in play makes it (SEA-11.18: 10 with a
+    Bespelled Grimoire, however many)."""
+    sizes = [CARDS[number(c["id"])].reserve_limit for c in state["p"][seat]["play"]]
+    return max([RESERVE_LIMIT, *(size for size in sizes if size)])
 
 
 def reserve_size(state: State, seat: int) -> int:
