@@ -130,7 +130,6 @@ class Load:
         self.rng = random.Random(args.seed)
         self.poll_seconds = args.poll_seconds
         self.header_seconds = args.header_seconds
-        self.cookie = "sessionid"
         self.players: dict[str, Player] = {}
         self.tables: list[Table] = []
         self.pages: list[Page] = []
@@ -155,7 +154,7 @@ class Load:
         except (ValueError, KeyError) as exc:
             self.rec.failed("unreadable", started, f"{type(exc).__name__} {exc}")
 
-    # Setting up: players, then tables through the API, then pages.
+    # Setting up: tables and their players through the site's own services, then pages.
 
     def add_tables(self, count: int) -> None:
         script = SETUP_SCRIPT.format(
