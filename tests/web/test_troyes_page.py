@@ -183,3 +183,19 @@ def test_a_refused_move_changes_nothing(users):
     assert answer.status_code == 400 and "detail" in answer.json()
     table.refresh_from_db()
     assert table.version == version
+
+
+def test_every_clock_chip_shows_its_time_from_the_first_move(users):
+    """At the start of a three-player table with the normal clock (1 day in
+    the bank), the seats not yet asked to move show their whole bank."""
+    table = start_table("troyes", users[:3], time_control="normal")
+    html = page(users[0], table)
+    clocks = re.search(r'<ul class="clocks">(.*?)</ul>', html, re.S).group(1)
+    chips = re.findall(r"<li.*?</li>", clocks, re.S)
+    assert len(chips) == 3
+    acting = table.to_act[0]
+    for seat, chip in enumerate(chips):
+        if seat == acting:
+            assert 'class="clock"' in chip
+        else:
+            assert "1 day in the bank" in chip, chip

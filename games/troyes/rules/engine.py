@@ -143,9 +143,13 @@ class TroyesEngine(Engine):
                     "name": C.BUILDING_NAMES[colour],
                     "house": C.LAYOUT_SOURCE[colour] == C.OURS,
                     "rows": [
-                        {"faces": list(row.faces), "spaces": list(spaces)}
-                        for row, spaces in zip(
-                            C.BUILDINGS[colour], state["buildings"][colour], strict=True
+                        {
+                            "faces": list(row.faces),
+                            "called": row_text(colour, r),
+                            "spaces": list(spaces),
+                        }
+                        for r, (row, spaces) in enumerate(
+                            zip(C.BUILDINGS[colour], state["buildings"][colour], strict=True)
                         )
                     ],
                     "lying": list(state["lying"][colour]),
@@ -229,6 +233,7 @@ def _card_view(card: C.ActivityCard) -> dict[str, Any]:
     return {
         "id": card.id,
         "name": card.name,
+        "called": the_name(card),
         "colour": card.colour,
         "level": card.level,
         "revealed": True,
@@ -248,6 +253,7 @@ def _event_card_view(event_id: str) -> dict[str, Any]:
     return {
         "id": ev.id,
         "name": ev.name,
+        "called": the_name(ev),
         "deck": ev.deck,
         "black": ev.black,
         "fight": ev.fight,

@@ -41,3 +41,13 @@ def row_text(colour: str, row: int) -> str:
     faces = [str(f) for f in shape.faces]
     values = faces[0] if len(faces) == 1 else ", ".join(faces[:-1]) + " or " + faces[-1]
     return f"the {'space' if shape.spaces == 1 else 'row'} for a {values}"
+
+
+# What a player placing the starting citizens needs to know of the rows
+# (TRO-4.1, TRO-14.3).
+PLACEMENT_HELP = (
+    "Put each starting citizen on any empty space. A building's rows are marked with die "
+    "values: later in the game, a citizen placed with a die goes to the row of its value, on "
+    "its first space, and those already in the row move one space along; a full row lays down "
+    "its last citizen. The Palace has one space per value, and a newcomer lays down the one there."
+)

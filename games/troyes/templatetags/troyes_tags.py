@@ -14,6 +14,9 @@ from typing import Any
 
 from django import template
 
+from games.troyes.rules.text import PLACEMENT_HELP
+from games.words import count_of, noun_for
+
 register = template.Library()
 
 NEUTRAL = -1
@@ -61,6 +64,12 @@ class Die:
         return f"{self.colour} die showing {self.value}, {self.owner_name}"
 
 
+@register.filter
+def noun(count: int, word: str) -> str:
+    """`{{ n }} {{ n|noun:"denier" }}`: 'denier' for 1, 'deniers' otherwise."""
+    return noun_for(count, word)
+
+
 @dataclass
 class District:
     seat: int
@@ -101,6 +110,7 @@ class Board:
     build: dict[str, Any] | None
     final: list[dict[str, Any]] | None = None
     house_tip: str = HOUSE_TIP
+    explain: str = ""
     legend: list[dict[str, Any]] = field(default_factory=list)
 
 
@@ -141,7 +151,10 @@ def troyes_board(tv) -> Board:
     for b in v["buildings"]:
         rows = [
             {
-                "faces": "-".join(str(f) for f in row["faces"]),
+                "faces": "–".join(str(f) for f in (row["faces"][0], row["faces"][-1]))
+                if len(row["faces"]) > 1
+                else str(row["faces"][0]),
+                "called": row["called"],
                 "spaces": [Space(o, _name(names, o)) for o in row["spaces"]],
             }
             for row in b["rows"]
@@ -167,7 +180,15 @@ def troyes_board(tv) -> Board:
     for e in v["events"]:
         marks = [{"seat": s, "css": f"seat-{s}", "name": _name(names, s)} for s in e["marks"]]
         free = e["flags"] - len(marks)
-        events.append(dict(e, marks_drawn=marks, free=range(free), fight_word=e["fight"]))
+        events.append(
+            dict(
+                e,
+                marks_drawn=marks,
+                free=range(free),
+                fight_word=e["fight"],
+                black_text=count_of(e["black"], "black die", "black dice"),
+            )
+        )
     activity = []
     for c in v["activity"]:
         if not c["revealed"]:
@@ -206,16 +227,18 @@ def troyes_board(tv) -> Board:
         me=own,
         build=_build_text(v, build),
         final=_final(v, names),
+        explain=PLACEMENT_HELP if v["phase"] == "placement" else "",
     )
 
 
 def _status(v: dict[str, Any], names: dict[int, str]) -> str:
     phase = v["phase"]
     if phase == "over":
-        return "Game over."
+        return ""  # the table page says "Game over" and the result above the board
     who = _name(names, v["current"])
     if phase == "placement":
-        return f"Placing the starting citizens: {who} places one ({v['placement_left']} left)."
+        left = count_of(v["placement_left"], "citizen")
+        return f"Placing the starting citizens: {who} places one ({left} still to place)."
     if phase == "defence":
         return f"Black dice attack the city: {who} must beat the black {v['black'][0]}."
     if phase == "uses":
@@ -228,18 +251,24 @@ def _build_text(v: dict[str, Any], build: dict[str, Any] | None) -> dict[str, An
         return None
     kind = build["kind"]
     if kind == "card":
-        target = next(c["name"] for c in v["activity"] if c.get("id") == build["target"])
-        title = f"Activate the {target}"
+        target = next(c["called"] for c in v["activity"] if c.get("id") == build["target"])
+        title = f"Activate {target}"
     elif kind == "event":
-        target = next(e["name"] for e in v["events"] if e["id"] == build["target"])
+        target = next(e["called"] for e in v["events"] if e["id"] == build["target"])
         title = f"Fight {target}"
     elif kind == "citizen":
-        title = f"Place a citizen ({build['target']} die)"
+        building = next(b["name"] for b in v["buildings"] if b["colour"] == build["target"])
+        title = f"Place a citizen in the {building}"
     elif kind == "cathedral":
         title = "Build the Cathedral"
     else:
         title = "Agriculture"
-    return dict(build, title=title)
+    return dict(
+        build,
+        title=title,
+        dice_text=count_of(len(build["dice"]), "die"),
+        price_text=count_of(build["price"], "denier"),
+    )
 
 
 def _final(v: dict[str, Any], names: dict[int, str]) -> list[dict[str, Any]] | None:
