@@ -68,6 +68,9 @@ class Option:
     # The player counts the option matters for (None: all); the new-table
     # form offers it only for those.
     players: tuple[int, ...] | None = None
+    # Named in a table's description even at its default: a choice every
+    # table makes (a level), not a variant that is either on or off.
+    always_named: bool = False
 
     def label_of(self, value: Any) -> str:
         for choice, label in self.choices:

@@ -292,6 +292,35 @@ def test_sea_8_2_bonus_3_gauge_and_op14_bonus_4_needs_the_card_die():
     assert hand(s, 0) == [2] and "draw" not in actions(s, 0)
 
 
+def test_sea_8_2_a_bonus_exchange_may_be_cancelled_and_undoes_what_it_changed():
+    s = act(duel(energy=[[2, 0, 0, 0]]), 0, {"action": "bonus", "bonus": 1})
+    assert {"action": "cancel"} in moves(s, 0)
+    assert ENGINE.move_label(s, 0, {"action": "cancel"}) == "Cancel this bonus"
+    s = act(s, 0, {"action": "give_back", "element": AIR})
+    s = act(s, 0, {"action": "give_back", "element": AIR})
+    s = act(s, 0, {"action": "take", "element": EARTH})
+    assert ENGINE.timeout_move(s, 0) == {"action": "cancel"}
+    s = act(s, 0, {"action": "cancel"})
+    assert energy(s, 0) == [2, 0, 0, 0] and s["p"][0]["bonuses"] == 0
+    assert s["queue"][0]["k"] == "main" and {"action": "bonus", "bonus": 1} in moves(s, 0)
+
+
+@pytest.mark.parametrize("bonus", [2, 3])
+def test_sea_8_2_a_transmute_or_gauge_bonus_may_be_cancelled_before_the_next_move(bonus):
+    s = duel(gauge=[4], energy=[[0, 0, 0, 1]], face={"star": True, "transmute": False})
+    s = act(s, 0, {"action": "bonus", "bonus": bonus})
+    s = act(s, 0, {"action": "cancel"})
+    assert s["p"][0]["bonuses"] == 0 and s["p"][0]["gauge"] == 4
+    assert not s["turn"]["bonus2"] and "transmute" not in actions(s, 0)
+    s = act(act(s, 0, {"action": "bonus", "bonus": bonus}), 0, {"action": "star"})
+    assert "cancel" not in actions(s, 0) and s["p"][0]["bonuses"] == 1
+
+
+def test_sea_8_2_the_draw_bonus_cannot_be_cancelled_once_the_cards_are_seen():
+    s = act(duel(face={"card": True}, deck_top=[1, 2]), 0, {"action": "bonus", "bonus": 4})
+    assert "cancel" not in actions(s, 0)
+
+
 def test_sea_8_1_at_most_three_bonuses():
     s = duel()
     for _ in range(3):

@@ -21,6 +21,8 @@ from tests.seasons.secrets import scramble_secrets
 
 pytestmark = pytest.mark.django_db
 
+WATER = 1
+
 _CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"')
 
 
@@ -172,3 +174,43 @@ def test_a_sacrifice_for_syllas_waits_for_the_opponent_and_times_out_to_a_card(u
     assert "choose a card to sacrifice for" in html and "Syllas the Faithful" in html
     move = ENGINE.timeout_move(state_of(table), 1)
     assert move["action"] == "sacrifice"
+
+
+@pytest.mark.parametrize(("year", "sets", "titles"), [(1, 2, [2, 3]), (2, 1, [3]), (3, 0, [])])
+def test_the_sets_still_to_come_are_labelled_with_their_own_year(users, year, sets, titles):
+    """SEA-9.3: in year 2 the one set left is year 3's."""
+    table = start_table("seasons", users[:2], {"level": "apprentice"})
+    to_come = [[1, 2, 3], [4, 5, 6]][2 - sets :]
+    state = duel(year=year, month=2, years=[to_come, [[]] * sets])
+    table = put_state(table, state)
+    html = page(users[0], table)
+    assert re.findall(r"Set for year (\d)", html) == [str(y) for y in titles]
+
+
+def test_the_apprentice_level_is_named_in_the_lobby_the_table_header_and_the_invitation(
+    users, mailoutbox, django_capture_on_commit_callbacks
+):
+    table = services.table_create(creator=users[0], game="seasons", max_players=3, options={})
+    named = "Level: Apprentice (ready-made sets of cards 1-30)"
+    assert named in page(users[0], table)
+    assert named in login_client(users[1]).get("/").content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.table_invite(table_id=table.pk, user=users[0], username=users[2].username)
+    (invitation,) = mailoutbox
+    assert f"Options: {named}" in invitation.body
+    assert "Standard rules" not in invitation.body
+
+
+def test_a_die_says_what_its_symbols_do_on_hover_and_to_a_screen_reader(users):
+    table = start_table("seasons", users[:2], {"level": "apprentice"})
+    state = duel(face={"energy": (WATER, WATER), "star": True, "dots": 3}, leftover_dots=2)
+    table = put_state(table, state)
+    html = page(users[0], table)
+    name = users[0].username
+    assert (
+        'aria-label="Winter die: 2 water, summoning gauge +1; 3 dots: left over, it moves the '
+        f'season marker 3 months; taken by {name}"'
+    ) in html
+    assert 'title="Star: summoning gauge +1"' in html
+    assert 'title="2 dots: left over, it moves the season marker 2 months"' in html
+    assert "Dots: if this die is the one left over, the season marker moves" in html  # legend

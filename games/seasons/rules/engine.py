@@ -76,7 +76,8 @@ class SeasonsEngine(Engine):
     # 4: the Elemental Amulet needs an energy from hand, all four effects free.
     # 5: no Potion of Dreams, Chalice question or Tree of Light paid for nothing.
     # 6: the Crystal Orb's four tokens are the player's choice.
-    version = 6
+    # 7: a bonus may be cancelled (new moves, and the turn remembers it).
+    version = 7
     blurb = "Wizards duel for three years with dice of the seasons and fifty power cards."
     options = (
         Option(
@@ -86,6 +87,7 @@ class SeasonsEngine(Engine):
             choices=LEVELS,
             help="How each player gets their nine power cards: a ready-made set at "
             "Apprentice, a draft at Wizard and Archmage.",
+            always_named=True,
         ),
     )
 

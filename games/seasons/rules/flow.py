@@ -440,6 +440,8 @@ def _main_moves(state, task):
             moves.append({"action": "bonus", "bonus": 3})
         if face.card and not turn["card"] and can_draw(state):
             moves.append({"action": "bonus", "bonus": 4})
+    if turn.get("undo"):
+        moves.append({"action": "cancel"})
     moves.append({"action": "end_turn"})
     return moves
 
@@ -455,7 +457,16 @@ def _main_answer(state, task, move, log):
     p = state["p"][seat]
     turn = state["turn"]
     action = move["action"]
-    if action == "star":
+    # A bonus whose effect is only a number may be taken back by the very
+    # next move, before anything has used it.
+    undo = turn.pop("undo", None)
+    if action == "cancel":
+        _cancel_bonus(state, seat, log)
+        if undo == 2:
+            turn["bonus2"] = False
+        else:
+            p["gauge"] -= 1
+    elif action == "star":
         turn["star"] = True
         p["gauge"] += 1
         log.append(line(f"{{p{seat}}} raises their summoning gauge to {p['gauge']}."))
@@ -487,20 +498,29 @@ def _main_answer(state, task, move, log):
         log.append(line(f"{{p{seat}}} ends their turn."))
 
 
+BONUS_WORDS = {
+    1: "exchange 2 energy",
+    2: "transmute +1",
+    3: "summoning gauge +1",
+    4: "draw 2, keep 1",
+}
+
+
 def _bonus(state, seat, bonus, log):
     """SEA-8.2, SEA-OP14."""
     p = state["p"][seat]
     p["bonuses"] += 1
     turn = state["turn"]
-    words = {1: "exchange energy", 2: "transmute +1", 3: "summon +1", 4: "draw 2"}
-    log.append(line(f"{{p{seat}}} uses a bonus: {words[bonus]} ({p['bonuses']} of 3)."))
+    log.append(line(f"{{p{seat}}} uses a bonus: {BONUS_WORDS[bonus]} ({p['bonuses']} of 3)."))
     if bonus == 1:
-        schedule(state, "exchange", seat, give=2, take=2)
+        schedule(state, "exchange", seat, give=2, take=2, changed=[0, 0, 0, 0])
     elif bonus == 2:
         turn["bonus2"] = True
+        turn["undo"] = 2
     elif bonus == 3:
         p["gauge"] += 1
-    else:
+        turn["undo"] = 3
+    else:  # the cards are seen at once: no taking it back
         turn["card"] = True
         offer_cards(state, seat, draw_many(state, 2), -4, may_discard=False)
 
@@ -594,27 +614,45 @@ def _overflow_answer(state, task, move, log):
 def _exchange_moves(state, task):
     energy = state["p"][task["seat"]]["energy"]
     if task["give"]:
-        return [{"action": "give_back", "element": e} for e in range(4) if energy[e]]
-    return [{"action": "take", "element": e} for e in range(4)]
+        moves = [{"action": "give_back", "element": e} for e in range(4) if energy[e]]
+    else:
+        moves = [{"action": "take", "element": e} for e in range(4)]
+    return [*moves, {"action": "cancel"}] if "changed" in task else moves
 
 
 @decision(
     "exchange",
     moves=_exchange_moves,
     prompt=lambda s, t: "exchange two energy tokens (bonus)",
+    timeout=lambda s, t, moves: moves[-1],  # cancel: nothing changes, no bonus spent
 )
 def _exchange_answer(state, task, move, log):
-    seat, e = task["seat"], move["element"]
-    if move["action"] == "give_back":
-        state["p"][seat]["energy"][e] -= 1
+    seat = task["seat"]
+    energy = state["p"][seat]["energy"]
+    if move["action"] == "cancel":
+        state["queue"].pop(0)
+        for e, n in enumerate(task["changed"]):
+            energy[e] -= n
+        _cancel_bonus(state, seat, log)
+        return
+    e = move["element"]
+    step = -1 if move["action"] == "give_back" else 1
+    energy[e] += step
+    if "changed" in task:
+        task["changed"][e] += step
+    if step < 0:
         task["give"] -= 1
         log.append(line(f"{{p{seat}}} gives 1 {ELEMENTS[e]}."))
         return
-    gain_energy(state, seat, e)
     task["take"] -= 1
     log.append(line(f"{{p{seat}}} takes 1 {ELEMENTS[e]}."))
     if task["take"] == 0:
         state["queue"].pop(0)
+
+
+def _cancel_bonus(state, seat, log):
+    state["p"][seat]["bonuses"] -= 1
+    log.append(line(f"{{p{seat}}} takes back their bonus."))
 
 
 # -- end of round (SEA-9, SEA-OP18) ------------------------------------------------------

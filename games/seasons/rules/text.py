@@ -217,4 +217,6 @@ def label(state: State, seat: int, move: Move) -> str:
         return f"Give 1 {el}"
     if action == "done":
         return "Done"
+    if action == "cancel":
+        return "Cancel this bonus"
     return action

@@ -12,6 +12,7 @@ from typing import Any
 
 from django import template
 
+from games.seasons.rules.text import SYMBOLS
 from games.words import count_of
 
 register = template.Library()
@@ -96,16 +97,34 @@ class Die:
         return "•" * self.dots
 
     @property
-    def label(self) -> str:
-        parts = list(self.energy)
+    def gives(self) -> str:
+        """What the die gives the player who takes it, in words."""
+        parts = [f"{self.energy.count(e)} {e}" for e in ELEMENTS if e in self.energy]
         if self.crystals:
             parts.append(count_of(self.crystals, "crystal"))
-        parts += [w for w, on in (("star", self.star), ("card", self.card)) if on]
+        parts += [SYMBOLS[w] for w, on in (("star", self.star), ("card", self.card)) if on]
         if self.transmute:
-            parts.append("may transmute")
-        gives = ", ".join(parts) or "nothing"
-        text = f"{self.season.capitalize()} die: {gives}; {count_of(self.dots, 'dot')}"
+            parts.append(SYMBOLS["transmute"])
+        return ", ".join(parts) or "nothing"
+
+    @property
+    def dots_meaning(self) -> str:
+        months = count_of(self.dots, "month")
+        return f"{count_of(self.dots, 'dot')}: left over, it moves the season marker {months}"
+
+    @property
+    def label(self) -> str:
+        text = f"{self.season.capitalize()} die: {self.gives}; {self.dots_meaning}"
         return text + (f"; taken by {self.taken_by}" if self.taken_by else "; not taken")
+
+
+# What each drawn symbol means, for the dice's tooltips and their legend.
+SYMBOL_TIPS = {
+    "star": f"Star: {SYMBOLS['star']}",
+    "card": f"Card: {SYMBOLS['card']}",
+    "transmute": f"Framed: {SYMBOLS['transmute']} this turn",
+    "dots": "Dots: if this die is the one left over, the season marker moves that many months",
+}
 
 
 @dataclass
@@ -236,8 +255,11 @@ def seasons_board(tv) -> Board:
         if v["phase"] == "duel"
         else [],
         hand=faces(v["hand"]),
+        # The sets still to come are the last years' (SEA-9.3): in year 2,
+        # or back in year 1 by the Temporal Boots, the one left is year 3's.
         year_sets=[
-            {"year": i + 2, "cards": faces(cards)} for i, cards in enumerate(v["years"] or [])
+            {"year": 4 - len(v["years"]) + i, "cards": faces(cards)}
+            for i, cards in enumerate(v["years"] or [])
         ],
         packet=faces(v["packet"]),
         picked=picked,
@@ -292,8 +314,13 @@ GROUPS = (
             "done",
         ),
     ),
+    ("Cancel", ("cancel",)),
     ("End", ("end_turn",)),
 )
+
+
+# Buttons that step back or finish, drawn quieter than the choices.
+SECONDARY = ("end_turn", "clear", "discard", "orb_back", "done", "cancel")
 
 
 @register.simple_tag
@@ -310,11 +337,17 @@ def seasons_move_groups(tv) -> list[dict[str, Any]]:
             {
                 **m,
                 "element": ELEMENTS[element] if isinstance(element, int) else "",
-                "secondary": action in ("end_turn", "clear", "discard", "orb_back", "done"),
+                "secondary": action
+                in ("end_turn", "clear", "discard", "orb_back", "done", "cancel"),
             }
         )
     order = [title for title, _ in GROUPS]
     return [{"title": t, "buttons": groups[t]} for t in sorted(groups, key=order.index)]
+
+
+@register.simple_tag
+def symbol_tip(symbol: str) -> str:
+    return SYMBOL_TIPS[symbol]
 
 
 @register.filter

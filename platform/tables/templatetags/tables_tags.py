@@ -25,7 +25,7 @@ def options_text(table) -> str:
     changed = [
         _option_text(opt.label, opt.label_of(table.options.get(opt.key, opt.default)))
         for opt in engine.options
-        if table.options.get(opt.key, opt.default) != opt.default
+        if opt.always_named or table.options.get(opt.key, opt.default) != opt.default
     ]
     return " · ".join(changed) or "Standard rules"
 
