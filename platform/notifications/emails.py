@@ -14,9 +14,10 @@ from django.urls import reverse
 from games import registry
 from notifications import unsubscribe
 from notifications.models import Notification
+from notifications.results import result_for_reader
 from tables import clock
 from tables.models import Seat, Table
-from tables.present import fill, join_names, outcome_for_reading
+from tables.present import fill, join_names
 from tables.templatetags.tables_tags import options_text, time_control_text
 
 Kind = Notification.Kind
@@ -79,7 +80,7 @@ def context_for(n: Notification, now: datetime) -> dict:
             with_others=join_names(others),
             # The reader is not one of "the other players".
             players=join_names([name for num, name in names.items() if num != seat]),
-            outcome=(outcome_for_reading(table, names) or {}).get("summary", ""),
+            outcome=result_for_reader(table.outcome, names, seat),
             won=seat is not None and seat in (table.outcome or {}).get("winners", []),
         )
         if n.seat_id:

@@ -170,7 +170,13 @@ def test_game_over_reaches_everyone_with_the_result(users, sent):
     assert table.status == "finished"
     assert sorted(m.to[0] for m in box) == sorted([users[2].email, users[3].email])
     assert all(m.subject == f"[Tabletop] Game over: Coup #{table.pk}" for m in box)
-    assert all(f"{users[2 + winner].username} wins" in m.body for m in box)
+    # Each reads the result spoken to them: the winner "You win", the other the winner's name.
+    by_email = {m.to[0]: m.body for m in box}
+    assert "You win." in by_email[users[2 + winner].email]
+    assert (
+        f"{users[2 + winner].username} wins. You finish second."
+        in by_email[users[3 - winner].email]
+    )
     # COUP-8.4: the last player remaining wins, the couped one does not.
     assert table.outcome["winners"] == [winner]
 

@@ -17,6 +17,7 @@ from games.troyes.rules import ENGINE
 from games.troyes.rules import cards as C
 from tables import services
 from tests.conftest import ApiClient, login_client, play_random_moves, start_table, state_of
+from tests.troyes.on_the_site import play_timeouts_to_the_end
 from tests.troyes.secrets import scramble_secrets
 
 pytestmark = pytest.mark.django_db
@@ -153,15 +154,7 @@ def test_the_page_costs_the_same_early_and_late(users, path, django_assert_max_n
 def test_timeouts_play_a_dropped_seat_to_the_end(users):
     """Every decision has a timeout move (section 23): a game where every
     move is the timeout move ends."""
-    table = start_table("troyes", users[:3])
-    for _ in range(3000):
-        table.refresh_from_db()
-        if not table.is_active:
-            break
-        seat = table.to_act[0]
-        move = ENGINE.timeout_move(state_of(table), seat)
-        services.move_submit(table_id=table.pk, user=users[seat], version=table.version, move=move)
-    table.refresh_from_db()
+    table = play_timeouts_to_the_end(start_table("troyes", users[:3]), users[:3])
     assert table.status == "finished"
     assert "Final score" in page(users[0], table)
     html = page(users[1], table)
