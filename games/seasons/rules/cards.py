@@ -179,7 +179,7 @@ balance_of_ishtar = card(
     cost=C(c=6),
     points=4,
     timing=[ACTIVATED],
-    short="Act: 4 alike energy -> 12 crystals.",
+    short="Act: 4 alike energy → 12 crystals.",
     text="Activate: give up four energy tokens of one element to gain 12 crystals, even without "
     "a transmute symbol. Each Purse of Io adds 4 more.",
     rule="SEA-11.5",
@@ -531,7 +531,7 @@ kairn = card(
     cost=C(a=3),
     points=9,
     timing=[ACTIVATED],
-    short="Act: 1 energy -> opponents lose 4.",
+    short="Act: 1 energy → opponents lose 4.",
     text="Activate: give up one energy token; each opponent loses 4 crystals.",
     rule="SEA-11.16",
 )
@@ -814,7 +814,7 @@ potion_of_life = card(
     cost=C(e=2),
     points=0,
     timing=[ACTIVATED],
-    short="Act: sacrifice, each energy -> 4.",
+    short="Act: sacrifice, each energy → 4.",
     text="Activate: sacrifice it and turn every token of your reserve into 4 crystals, even "
     "without a transmute symbol.",
     rule="data #26",
@@ -1020,7 +1020,7 @@ tree_of_light = card(
     cost=C(e=2),
     points=12,
     timing=[ACTIVATED],
-    short="Act: 3 crystals -> 1 energy, or 1 energy -> transmute.",
+    short="Act: 3 crystals → 1 energy, or 1 energy → transmute.",
     text="Activate, once a round, one of two ways: give up 3 crystals to take an energy token of "
     "your choice, or give up one token to be allowed to transmute this turn.",
     rule="data #32",
@@ -1262,7 +1262,7 @@ dragon_skull = card(
     cost=C(w=1, f=1, e=1),
     points=9,
     timing=[ACTIVATED],
-    short="Act: sacrifice 3 cards -> 15.",
+    short="Act: sacrifice 3 cards → 15.",
     text="Activate: sacrifice three of your cards in play, the Skull itself may be one, to gain "
     "15 crystals.",
     rule="data #37",
@@ -1467,7 +1467,7 @@ kriss = card(
     cost=C(a=2, w=1),
     points=6,
     timing=[ACTIVATED],
-    short="Act: lose a familiar -> 4 energy.",
+    short="Act: lose a familiar → 4 energy.",
     text="Activate: discard a familiar from your hand or sacrifice one in play, and take four "
     "energy tokens of your choice.",
     rule="data #44",
