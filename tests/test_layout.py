@@ -1,7 +1,15 @@
 """The layout DESIGN.md asks for: platform/ is a source root, never a package,
 so the standard library's `platform` module keeps working everywhere."""
 
+import ast
+import subprocess
+import sys
+from collections.abc import Mapping
 from pathlib import Path
+
+import pytest
+
+from games import registry
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -19,22 +27,218 @@ def test_the_standard_platform_module_still_works_inside_the_project(settings):
     assert Path(platform.__file__).parent != ROOT / "platform"
 
 
-def test_every_game_app_has_a_pure_rules_engine():
-    for game in ("coup", "koryo"):
-        rules = ROOT / "games" / game / "rules"
-        sources = [rules.with_suffix(".py")] if rules.with_suffix(".py").exists() else []
-        sources += list(rules.glob("*.py")) if rules.is_dir() else []
-        assert sources, game
-        for source in sources:
-            text = source.read_text()
-            for forbidden in (
-                "import django",
-                "from django",
-                "import random",
-                "datetime.now",
-                "time.time(",
+# -- the rules engines are pure (DESIGN.md, "Layers") ------------------------------
+
+# Standard-library modules an engine may not import, and why: randomness comes
+# from the Rng kept in the state, and an engine reads nothing but its arguments.
+IMPURE_MODULES = {
+    **dict.fromkeys(("random", "secrets", "uuid"), "randomness outside the state's Rng"),
+    **dict.fromkeys(("time", "datetime", "calendar", "zoneinfo", "sched"), "the clock"),
+    **dict.fromkeys(
+        (
+            "os",
+            "sys",
+            "io",
+            "pathlib",
+            "shutil",
+            "tempfile",
+            "glob",
+            "fileinput",
+            "logging",
+            "sqlite3",
+            "dbm",
+            "shelve",
+            "socket",
+            "ssl",
+            "select",
+            "selectors",
+            "urllib",
+            "http",
+            "smtplib",
+            "subprocess",
+            "multiprocessing",
+            "threading",
+            "concurrent",
+            "asyncio",
+            "signal",
+            "ctypes",
+            "mmap",
+            "importlib",
+            "builtins",
+        ),
+        "input or output",
+    ),
+}
+# Built-ins that read or write outside the state, or import by name.
+IMPURE_CALLS = ("open", "input", "print", "exec", "eval", "compile", "__import__", "breakpoint")
+# The first-party modules every engine may import besides its own rules.
+SHARED_MODULES = ("games.engine", "games.words")
+
+
+def _rules_packages() -> dict[str, str]:
+    """The rules module or package of every registered game, by slug: the
+    engine is `<app>.rules.ENGINE` (games/apps.py)."""
+    from django.apps import apps
+
+    return {
+        entry.slug: apps.get_containing_app_config(type(entry.engine).__module__).name + ".rules"
+        for entry in registry.all_games()
+    }
+
+
+def _sources(name: str) -> dict[str, str]:
+    """The source of a module, or of every module of a package, by module
+    name; a package's own module is named `<package>.__init__`."""
+    import importlib.util
+
+    spec = importlib.util.find_spec(name)
+    assert spec is not None and spec.origin, name
+    origin = Path(spec.origin)
+    if origin.name != "__init__.py":
+        return {name: origin.read_text()}
+    return {
+        ".".join((name, *path.relative_to(origin.parent).with_suffix("").parts)): path.read_text()
+        for path in sorted(origin.parent.rglob("*.py"))
+    }
+
+
+def _import_problem(name: str, own: str) -> str | None:
+    """What is wrong with a module of `own` importing `name`, if anything."""
+    top = name.split(".")[0]
+    if name in SHARED_MODULES or name == own or name.startswith(own + "."):
+        return None
+    if top == "games":
+        return f"imports {name}: only its own rules and {', '.join(SHARED_MODULES)}"
+    if top not in sys.stdlib_module_names:
+        return f"imports {name}: Django, the platform or a package outside the standard library"
+    if top in IMPURE_MODULES:
+        return f"imports {name}: {IMPURE_MODULES[top]}"
+    return None
+
+
+def _imported_from(module: str, node: ast.ImportFrom) -> str:
+    """The absolute name of the module a `from ... import` reads from."""
+    if not node.level:
+        return node.module or ""
+    # Relative imports count from the module's package (a package's own
+    # module is named <package>.__init__, so this is the package itself).
+    package = module.split(".")[:-1]
+    package = package[: len(package) - (node.level - 1)]
+    return ".".join([*package, *([node.module] if node.module else [])])
+
+
+def impurities(own: str, sources: Mapping[str, str]) -> list[str]:
+    """Every import or call in these modules that an engine may not make, as
+    "module:line: what"; `own` is the rules module or package they belong to."""
+    found = []
+    for module, text in sources.items():
+        shown = module.removesuffix(".__init__")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = _imported_from(module, node)
+                allowed = _import_problem(base, own) is None
+                names = [base] if allowed else [f"{base}.{alias.name}" for alias in node.names]
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in IMPURE_CALLS
             ):
-                assert forbidden not in text, f"{source}: {forbidden}"
+                found.append(f"{shown}:{node.lineno}: calls {node.func.id}()")
+                continue
+            else:
+                continue
+            for name in names:
+                problem = _import_problem(name, own)
+                if problem:
+                    found.append(f"{shown}:{node.lineno}: {problem}")
+    return found
+
+
+def test_every_registered_game_has_a_rules_engine_of_its_own():
+    packages = _rules_packages()
+    assert set(packages) >= {"coup", "koryo", "seasons", "troyes"}
+    for slug, package in packages.items():
+        engine_module = type(registry.get(slug).engine).__module__
+        assert engine_module == package or engine_module.startswith(package + "."), slug
+
+
+def test_no_rules_engine_imports_django_a_clock_io_or_the_global_random():
+    """Every module of every registered game's rules may import the standard
+    library but its clock, files, network and global random; its own modules;
+    games.engine and games.words. Nothing else, and it calls no open() or
+    print()."""
+    found = {
+        slug: impurities(package, _sources(package)) for slug, package in _rules_packages().items()
+    }
+    assert found == {slug: [] for slug in found}
+
+
+def test_the_modules_every_engine_shares_are_pure_too():
+    for name in SHARED_MODULES:
+        assert impurities(name, _sources(name)) == [], name
+
+
+PLANTS = [
+    "import django",
+    "from django.db import transaction",
+    "from tables.models import Table",
+    "from {app}.models import *",
+    "from .. import models",
+    "import random",
+    "from random import shuffle",
+    "import time",
+    "from datetime import datetime",
+    "import os.path",
+    "from pathlib import Path",
+    "import requests",
+    "print(1)",
+    "open('cards.json')",
+]
+
+
+@pytest.mark.parametrize("plant", PLANTS)
+def test_the_purity_check_finds_a_planted_violation_in_every_game(plant):
+    """The check above, run on each game's real modules with one line added."""
+    for slug, package in _rules_packages().items():
+        sources = _sources(package)
+        # Planted in the module that defines the engine, after its imports.
+        target = type(registry.get(slug).engine).__module__
+        target = target if target in sources else f"{target}.__init__"
+        app = package.removesuffix(".rules")
+        planted = dict(sources)
+        planted[target] = sources[target] + "\n" + plant.format(app=app) + "\n"
+        found = impurities(package, planted)
+        line_no = planted[target].count("\n")
+        assert [f for f in found if f":{line_no}: " in f], (slug, plant, found)
+
+
+def test_importing_the_rules_engines_loads_neither_django_nor_the_platform():
+    """Importing every engine in a fresh interpreter loads only the standard
+    library and the games' pure modules (their packages' own __init__ too)."""
+    packages = sorted(_rules_packages().values())
+    code = (
+        "import sys; before = set(sys.modules)\n"
+        "for name in sys.argv[1:]: __import__(name)\n"
+        "print(*sorted(set(sys.modules) - before))"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code, *packages], cwd=ROOT, capture_output=True, text=True
+    )
+    assert run.returncode == 0, run.stderr  # an engine that needs Django set up fails here
+    loaded = run.stdout.split()
+    assert any(name.startswith(packages[0]) for name in loaded)
+    apps = {package.removesuffix(".rules") for package in packages}
+    allowed = {"games", *SHARED_MODULES, *apps}
+    offenders = [
+        name
+        for name in loaded
+        if name not in allowed
+        and not any(name == p or name.startswith(p + ".") for p in packages)
+        and (name.startswith("games.") or name.split(".")[0] not in sys.stdlib_module_names)
+    ]
+    assert offenders == []
 
 
 # -- how the apps depend on each other ---------------------------------------------
