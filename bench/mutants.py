@@ -58,7 +58,7 @@ class Target:
 TARGETS = [
     Target(
         "tables/services",
-        "platform/tables/services.py",
+        "platform/tables/services/moves.py",
         (
             "tests/tables",
             "tests/clocks/test_sweep.py",

@@ -18,8 +18,7 @@ from django.db import IntegrityError, transaction
 from redis import RedisError
 
 from accounts.models import Presence
-from config import outages
-from tables import clock
+from config import clock, outages
 
 # The salt of the signed ids the table pages carry: kept as first issued.
 SALT = "notifications.presence"

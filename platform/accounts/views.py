@@ -13,8 +13,7 @@ from accounts.forms import EmailForm, NotificationForm, SignUpForm, TokenForm, V
 from accounts.models import ApiToken, Vacation
 from accounts.services import profile_get, user_sign_up
 from accounts.tokens import token_create, token_revoke
-from config import limits
-from tables import clock
+from config import clock, limits
 
 
 @limits.limited(limits.SIGNUP_PER_ADDRESS)

@@ -7,37 +7,39 @@ EMAIL_URL and ALLOWED_HOSTS; see README.md.
 """
 
 from pathlib import Path
-from urllib.parse import parse_qs, unquote, urlparse
+from urllib.parse import urlparse
 
-import dj_database_url
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
+from environs import Env
 
-from config.env import env, envbool, envint, envlist
+# Typed readers that refuse what they cannot read (DEBUG=tru is an error, not
+# a quiet False). No .env file is read: the environment is the configuration.
+env = Env()
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
-VAR_DIR = Path(env("VAR_DIR", str(BASE_DIR / "var")))
+VAR_DIR = env.path("VAR_DIR", BASE_DIR / "var")
 VAR_DIR.mkdir(parents=True, exist_ok=True)
 
-DEBUG = envbool("DEBUG", True)
-SECRET_KEY = env("SECRET_KEY")
+DEBUG = env.bool("DEBUG", True)
+SECRET_KEY = env.str("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
     SECRET_KEY = "insecure-development-key-do-not-use-in-production"
 
-ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
-CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS")
-SITE_URL = env("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
-SITE_NAME = env("SITE_NAME", "Tabletop")
+ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
+CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", [])
+SITE_URL = env.str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+SITE_NAME = env.str("SITE_NAME", "Tabletop")
 # How often an open table page asks whether anything changed.
-TABLE_POLL_SECONDS = envint("TABLE_POLL_SECONDS", 4)
+TABLE_POLL_SECONDS = env.int("TABLE_POLL_SECONDS", 4)
 # How often the header asks how many tables wait for me.
-HEADER_POLL_SECONDS = envint("HEADER_POLL_SECONDS", 30)
+HEADER_POLL_SECONDS = env.int("HEADER_POLL_SECONDS", 30)
 # A "your turn" email waits this long (the player may come, or the question
 # close, first), and is not sent to a player whose page polled this recently.
-TURN_EMAIL_DELAY_SECONDS = envint("TURN_EMAIL_DELAY_SECONDS", 180)
-PRESENT_SECONDS = envint("PRESENT_SECONDS", 180)
+TURN_EMAIL_DELAY_SECONDS = env.int("TURN_EMAIL_DELAY_SECONDS", 180)
+PRESENT_SECONDS = env.int("PRESENT_SECONDS", 180)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -104,16 +106,30 @@ TEMPLATES = [
 # -- database ------------------------------------------------------------------
 
 DATABASES = {
-    "default": dj_database_url.parse(
-        env("DATABASE_URL", f"sqlite:///{VAR_DIR / 'db.sqlite3'}"),
-        conn_max_age=envint("DB_CONN_MAX_AGE", 60),
+    "default": env.dj_db_url(
+        "DATABASE_URL",
+        f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
+        conn_max_age=env.int("DB_CONN_MAX_AGE", 60),
         conn_health_checks=True,
     )
 }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Django's, with prepared statements for the hot queries and a health
-    # check that needs no round trip (see its module).
-    DATABASES["default"]["ENGINE"] = "config.postgresql"
+# Connections to PostgreSQL come from a pool in each process (Django's own,
+# on psycopg_pool): at most DB_POOL_MAX_SIZE per process, so the processes
+# of a deployment add up to a known number (see README, "Running it for
+# real"). A connection the server ended is found by the pool's check when it
+# is handed out, and replaced. DB_POOL_MAX_SIZE=0: no pool, one persistent
+# connection per thread instead.
+DB_POOL_MAX_SIZE = env.int("DB_POOL_MAX_SIZE", 4)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL_MAX_SIZE:
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps them
+    DATABASES["default"]["OPTIONS"] = {
+        "pool": {
+            "min_size": min(env.int("DB_POOL_MIN_SIZE", 1), DB_POOL_MAX_SIZE),
+            "max_size": DB_POOL_MAX_SIZE,
+            # How long a request waits for a free connection before it fails.
+            "timeout": env.float("DB_POOL_TIMEOUT", 10.0),
+        },
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The web server and the embedded worker share the file: wait for locks
     # instead of failing, and take the write lock at the start of a
@@ -128,7 +144,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # -- cache (rate limits) ---------------------------------------------------------
 
-REDIS_URL = env("REDIS_URL")
+REDIS_URL = env.str("REDIS_URL", "")
 if REDIS_URL:
     # A request never waits long for a Redis that does not answer.
     _redis = {"LOCATION": REDIS_URL, "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}
@@ -154,7 +170,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 # How long a process trusts an API token it has checked (0: check each time).
-API_TOKEN_CACHE_SECONDS = envint("API_TOKEN_CACHE_SECONDS", 30)
+API_TOKEN_CACHE_SECONDS = env.int("API_TOKEN_CACHE_SECONDS", 30)
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"
@@ -182,59 +198,42 @@ STORAGES = {
 # -- email -----------------------------------------------------------------------
 
 
-def _email_settings(url: str) -> dict:
-    """EMAIL_URL: smtp://user:password@host:587?tls=1, console://, locmem://,
-    file:///path/to/folder (one file per email batch)."""
-    if not url:
-        return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
-    parsed = urlparse(url)
-    if parsed.scheme == "file":
-        return {
-            "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
-            "EMAIL_FILE_PATH": unquote(parsed.path),
-        }
-    backends = {
-        "console": "django.core.mail.backends.console.EmailBackend",
-        "locmem": "django.core.mail.backends.locmem.EmailBackend",
-        "dummy": "django.core.mail.backends.dummy.EmailBackend",
-        "smtp": "django.core.mail.backends.smtp.EmailBackend",
-        "smtps": "django.core.mail.backends.smtp.EmailBackend",
-    }
-    if parsed.scheme not in backends:
-        raise ImproperlyConfigured(f"EMAIL_URL scheme {parsed.scheme!r} is not supported.")
-    query = {k: v[-1] for k, v in parse_qs(parsed.query).items()}
-    return {
-        "EMAIL_BACKEND": backends[parsed.scheme],
-        "EMAIL_HOST": parsed.hostname or "localhost",
-        "EMAIL_PORT": parsed.port or (465 if parsed.scheme == "smtps" else 25),
-        "EMAIL_HOST_USER": unquote(parsed.username or ""),
-        "EMAIL_HOST_PASSWORD": unquote(parsed.password or ""),
-        "EMAIL_USE_TLS": query.get("tls") in {"1", "true"},
-        "EMAIL_USE_SSL": parsed.scheme == "smtps",
-    }
-
-
-globals().update(_email_settings(env("EMAIL_URL")))
-DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", f"{SITE_NAME} <noreply@localhost>")
+# smtp://user:password@host:587?tls=1, smtp://…:465?ssl=1, console://,
+# file:///path/to/folder, memory://, dummy:// (dj-email-url's schemes).
+_email_url = env.str("EMAIL_URL", "console://")
+_email = env.dj_email_url("EMAIL_URL", "console://")
+if "EMAIL_BACKEND" not in _email:
+    raise ImproperlyConfigured(
+        f"EMAIL_URL: unknown scheme {urlparse(_email_url).scheme!r} "
+        "(smtp, submission, console, file, memory or dummy)."
+    )
+if urlparse(_email_url).scheme == "file":
+    # dj-email-url reads file:///var/mail as the relative var/mail.
+    _email["EMAIL_FILE_PATH"] = urlparse(_email_url).path
+globals().update(_email)
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", f"{SITE_NAME} <noreply@localhost>")
 
 # -- celery ----------------------------------------------------------------------
 
-CELERY_BROKER_URL = env("CELERY_BROKER_URL")
+CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", "")
 if not CELERY_BROKER_URL:
     # Embedded default: a broker made of folders, so a real worker and beat
     # run on a fresh machine with no server to install.
     CELERY_BROKER_URL = "filesystem://"
     _broker_dir = VAR_DIR / "broker"
-    for _sub in ("queue", "processed"):
+    for _sub in ("queue", "processed", "control"):
         (_broker_dir / _sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_broker_dir / "queue"),
         "data_folder_out": str(_broker_dir / "queue"),
         "processed_folder": str(_broker_dir / "processed"),
+        # Its exchanges' tables (by default a control/ folder wherever the
+        # process was started).
+        "control_folder": str(_broker_dir / "control"),
         "store_processed": False,
         "polling_interval": 0.5,
     }
-CELERY_TASK_ALWAYS_EAGER = envbool("CELERY_TASK_ALWAYS_EAGER", False)
+CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -243,17 +242,17 @@ CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TIMEZONE = TIME_ZONE
 # Fail fast when the broker is down: the outbox keeps what could not be queued.
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
-SWEEP_SECONDS = envint("SWEEP_SECONDS", 60)
+SWEEP_SECONDS = env.int("SWEEP_SECONDS", 60)
 # How long an email's unsubscribe link keeps working.
-UNSUBSCRIBE_TOKEN_DAYS = envint("UNSUBSCRIBE_TOKEN_DAYS", 365)
+UNSUBSCRIBE_TOKEN_DAYS = env.int("UNSUBSCRIBE_TOKEN_DAYS", 365)
 # Outbox rows still pending after this long are sent by the periodic drain.
-OUTBOX_RETRY_SECONDS = envint("OUTBOX_RETRY_SECONDS", 20)
+OUTBOX_RETRY_SECONDS = env.int("OUTBOX_RETRY_SECONDS", 20)
 CELERY_BEAT_SCHEDULE = {
     "sweep-deadlines": {"task": "tables.tasks.sweep_deadlines", "schedule": SWEEP_SECONDS},
     "drain-outbox": {"task": "notifications.tasks.drain_outbox", "schedule": SWEEP_SECONDS},
     "daily-digest": {
         "task": "notifications.tasks.send_digests",
-        "schedule": crontab(hour=envint("DIGEST_HOUR", 7), minute=0),
+        "schedule": crontab(hour=env.int("DIGEST_HOUR", 7), minute=0),
     },
 }
 
@@ -266,10 +265,10 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", True)
+    SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 60 * 60 * 24 * 365)
+    SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", 60 * 60 * 24 * 365)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
 
@@ -287,23 +286,23 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-RATELIMIT_ENABLE = envbool("RATELIMIT_ENABLE", True)
+RATELIMIT_ENABLE = env.bool("RATELIMIT_ENABLE", True)
 RATELIMIT_VIEW = "config.views.ratelimited"
 RATELIMIT_USE_CACHE = "limits"
 # How many proxies in front of the site append to X-Forwarded-For (a
 # TLS-terminating proxy: 1); rate limits then count the client's address.
-TRUSTED_PROXIES = envint("TRUSTED_PROXIES", 0)
+TRUSTED_PROXIES = env.int("TRUSTED_PROXIES", 0)
 RATELIMIT_IP_META_KEY = "config.limits.client_ip"
 # Moves: a guard against runaway scripts, far above what play needs.
-MOVE_RATE_PER_USER = env("MOVE_RATE_PER_USER", "1200/m")
-MOVE_RATE_PER_TABLE = env("MOVE_RATE_PER_TABLE", "300/m")
+MOVE_RATE_PER_USER = env.str("MOVE_RATE_PER_USER", "1200/m")
+MOVE_RATE_PER_TABLE = env.str("MOVE_RATE_PER_TABLE", "300/m")
 # Chat messages per user, all tables together: a conversation, not a flood.
-CHAT_RATE_PER_USER = env("CHAT_RATE_PER_USER", "10/m")
+CHAT_RATE_PER_USER = env.str("CHAT_RATE_PER_USER", "10/m")
 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "INFO")},
+    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", "INFO")},
     "loggers": {"django.db.backends": {"level": "INFO"}},
 }

@@ -22,7 +22,22 @@ class NotificationAdmin(admin.ModelAdmin):
     )
     list_filter = ("status", "kind")
     search_fields = ("user__username", "user__email", "=table__id", "key")
-    readonly_fields = [f.name for f in Notification._meta.fields]
+    # The outbox is the record of what was sent: nothing in it is edited.
+    readonly_fields = [
+        "key",
+        "kind",
+        "user",
+        "table",
+        "seat",
+        "version",
+        "status",
+        "attempts",
+        "error",
+        "created_at",
+        "due_at",
+        "sent_at",
+        "claimed_at",
+    ]
     list_select_related = ("user", "table")
     actions = ["resend", "cancel"]
     date_hierarchy = "created_at"

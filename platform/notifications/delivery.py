@@ -1,6 +1,14 @@
-"""Sending outbox rows: each row is claimed under a row lock, sent, and
-marked sent in the same transaction, so two workers or a retried task never
-send it twice."""
+"""Sending outbox rows, in the shape of a claim, then the send outside any
+lock, then the outcome written.
+
+A worker claims a pending row with a conditional update (`claimed_at` set
+only if nobody holds it): if it changes no row, another worker has it, or
+it is no longer pending. So two workers, a retried task and the drain never
+send one row twice, and no row lock or transaction is held while the mail
+server answers. A claim older than `CLAIM_LEASE` is taken for that of a
+worker that died mid-send: the drain sends the row again (once too often
+rather than never).
+"""
 
 from __future__ import annotations
 
@@ -9,11 +17,12 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 
 from accounts import presence
+from config import clock
 from notifications import emails, outbox
 from notifications.models import Notification
-from tables import clock
 from tables.models import Seat
 
 log = logging.getLogger(__name__)
@@ -22,57 +31,72 @@ MAX_ATTEMPTS = 5
 # Rows the on-commit dispatch should have sent already; older ones are
 # picked up by the drain.
 DRAIN_AFTER = timedelta(seconds=settings.OUTBOX_RETRY_SECONDS)
+# Far longer than a mail server takes to answer.
+CLAIM_LEASE = timedelta(minutes=10)
 
 
 def deliver(notification_id: int, now: datetime | None = None) -> bool:
     """Send one pending row; True if an email went out."""
     now = now or clock.now()
-    with transaction.atomic():
-        n = (
-            Notification.objects.select_for_update(skip_locked=True, of=("self",))
-            .select_related("user", "table", "table__creator")
-            .filter(pk=notification_id, status=Notification.Status.PENDING)
-            .first()
+    n = _claim(notification_id, now)
+    if n is None:
+        return False  # sent, cancelled, or another worker holds it
+    if _moot(n):
+        why = "No longer needed: the player has already acted."
+        return _close(n, Notification.Status.CANCELLED, why)
+    if n.kind == Notification.Kind.TURN:
+        later, why = _turn_check(n, now)
+        if later is not None:
+            n.due_at = later
+            n.claimed_at = None
+            n.save(update_fields=["due_at", "claimed_at"])
+            return False
+        if why:
+            return _close(n, Notification.Status.CANCELLED, why)
+    message = emails.build(n, now)
+    if message is None:
+        return _close(
+            n,
+            Notification.Status.CANCELLED,
+            "Nothing to send (no email address, or nothing waiting).",
         )
-        if n is None:
-            return False  # sent, cancelled, or another worker holds it
-        if _moot(n):
-            n.status = Notification.Status.CANCELLED
-            n.error = "No longer needed: the player has already acted."
-            n.save(update_fields=["status", "error"])
-            return False
-        if n.kind == Notification.Kind.TURN:
-            later, why = _turn_check(n, now)
-            if later is not None:
-                n.due_at = later
-                n.save(update_fields=["due_at"])
-                return False
-            if why:
-                n.status = Notification.Status.CANCELLED
-                n.error = why
-                n.save(update_fields=["status", "error"])
-                return False
-        message = emails.build(n, now)
-        if message is None:
-            n.status = Notification.Status.CANCELLED
-            n.error = "Nothing to send (no email address, or nothing waiting)."
-            n.save(update_fields=["status", "error"])
-            return False
-        try:
-            message.send()
-        except Exception as exc:  # any mail failure is retried later
-            n.attempts += 1
-            n.error = str(exc)[:300]
-            if n.attempts >= MAX_ATTEMPTS:
-                n.status = Notification.Status.FAILED
-            n.save(update_fields=["attempts", "error", "status"])
-            log.warning("Sending notification %s failed: %s", n.pk, exc)
-            return False
-        n.status = Notification.Status.SENT
-        n.sent_at = now
+    try:
+        message.send()
+    except Exception as exc:  # any mail failure is retried later
         n.attempts += 1
-        n.save(update_fields=["status", "sent_at", "attempts"])
-        return True
+        failed = n.attempts >= MAX_ATTEMPTS
+        log.warning("Sending notification %s failed: %s", n.pk, exc)
+        return _close(
+            n, Notification.Status.FAILED if failed else Notification.Status.PENDING, str(exc)
+        )
+    n.attempts += 1
+    n.sent_at = now
+    _close(n, Notification.Status.SENT, "")
+    return True
+
+
+def _claim(notification_id: int, now: datetime) -> Notification | None:
+    """The row, claimed by this worker, or None if it is not to be sent by it."""
+    claimed = (
+        Notification.objects.filter(pk=notification_id, status=Notification.Status.PENDING)
+        .filter(Q(claimed_at__isnull=True) | Q(claimed_at__lte=now - CLAIM_LEASE))
+        .update(claimed_at=now)
+    )
+    if not claimed:
+        return None
+    return Notification.objects.select_related("user", "table", "table__creator").get(
+        pk=notification_id
+    )
+
+
+def _close(n: Notification, status: str, error: str) -> bool:
+    """Write what became of a claimed row and let go of it. False: no email
+    went out this time."""
+    n.status = status
+    n.error = error[:300]
+    n.claimed_at = None
+    n.save(update_fields=["status", "error", "claimed_at", "attempts", "sent_at"])
+    return False
 
 
 def _moot(n: Notification) -> bool:
@@ -124,6 +148,10 @@ def drain(now: datetime | None = None, limit: int = 500) -> int:
 def resend(notification: Notification) -> None:
     """Admin: put a row back in the outbox and dispatch it."""
     Notification.objects.filter(pk=notification.pk).update(
-        status=Notification.Status.PENDING, error="", attempts=0, due_at=clock.now()
+        status=Notification.Status.PENDING,
+        error="",
+        attempts=0,
+        due_at=clock.now(),
+        claimed_at=None,
     )
     transaction.on_commit(lambda: outbox.send_soon([notification.pk]))

@@ -48,6 +48,9 @@ class Notification(models.Model):
     # comes (or the question goes away) first.
     due_at = models.DateTimeField()
     sent_at = models.DateTimeField(null=True, blank=True)
+    # When a worker took the row to send it: no other worker sends it until
+    # that worker is done or its claim is old enough to be presumed dead.
+    claimed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]

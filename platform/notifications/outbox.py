@@ -8,29 +8,39 @@ worker's periodic drain sends them when it can.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from datetime import datetime, timedelta
-from functools import lru_cache
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import connection, transaction
+from django.core.exceptions import ObjectDoesNotExist
+from django.db import IntegrityError, transaction
 
 from accounts.models import Profile
 from notifications.models import Notification
-from tables import queries
 from tables.models import Seat, Table
 
 log = logging.getLogger(__name__)
 Kind = Notification.Kind
-# Adds a statement to a play's write: its SQL, its parameters, and what to do
-# with the rows it returns once it has run.
-JoinWrite = Callable[[str, list, Callable[[list[tuple]], None]], None]
 
 
 def _preferences(user_ids: Iterable[int]) -> dict[int, Profile]:
     ids = set(user_ids)
     return {p.user_id: p for p in Profile.objects.filter(user_id__in=ids)} if ids else {}
+
+
+def _profile_of(seat: Seat) -> Profile | None:
+    """The seat's player's preferences (None: the defaults). The move path
+    reads its seats with their users' profiles, so this asks nothing more."""
+    try:
+        return seat.user.profile
+    except ObjectDoesNotExist:
+        return None
+
+
+def _wants_turn_emails_at_once(seat: Seat) -> bool:
+    profile = _profile_of(seat)
+    return profile is None or profile.notify_turn == Profile.Notify.IMMEDIATE
 
 
 def _row(
@@ -57,62 +67,31 @@ def _row(
     )
 
 
-def _insert_new(rows: list[Notification], *, where: str = "", params=()) -> list[Notification]:
-    """Insert the rows whose key is new (and that pass `where`, a condition on
-    the candidate row `c`), in one statement: a key already there is skipped
-    (ON CONFLICT DO NOTHING), so two racing transactions queue one email and
-    neither has to undo anything. Returns the rows inserted, with their ids."""
+def _insert_new(rows: list[Notification]) -> list[Notification]:
+    """Insert the rows whose key is new; returns those, with their ids.
+
+    The unique key is what makes a second sweep, a retried task or a racing
+    transaction queue nothing twice: an insert of a key already there fails
+    in a savepoint of its own, so the caller's transaction goes on, and that
+    row is skipped. (`bulk_create(ignore_conflicts=True)` would skip it too,
+    but would not tell which rows it wrote, and their ids are what the
+    worker is sent.)"""
     if not rows:
         return []
-    sql, values = _insert_statement(rows, where, params)
-    if connection.vendor == "postgresql":  # prepared: planning it cost more than running it
-        (found,) = connection.run_prepared([(sql, values)])
-    else:
-        with connection.cursor() as cursor:
-            cursor.execute(sql, values)
-            found = cursor.fetchall()
-    return _inserted(rows, found)
+    try:
+        with transaction.atomic():
+            return Notification.objects.bulk_create(rows)
+    except IntegrityError:
+        return [row for row in rows if _insert_one(row)]
 
 
-def _insert_statement(rows: list[Notification], where: str, params) -> tuple[str, list]:
-    sql, fields = _insert_sql(connection.vendor, len(rows), where)
-    return sql, [v for row in rows for v in queries.values(row, fields, add=True)] + list(params)
-
-
-@lru_cache(maxsize=64)  # a few conditions, a few numbers of rows
-def _insert_sql(vendor: str, rows: int, where: str) -> tuple[str, queries.Preparing]:
-    """The insert's text, built once: building it cost more than the move's
-    own write."""
-    meta = Notification._meta
-    fields = [f for f in meta.concrete_fields if not f.primary_key]
-    quote = connection.ops.quote_name
-    # PostgreSQL types a union's columns from its literals: name each type.
-    typed = vendor == "postgresql"
-    one = "SELECT " + ", ".join(
-        (f"CAST(%s AS {f.db_type(connection)})" if typed else "%s") + f" AS {quote(f.column)}"
-        for f in fields
-    )
-    columns = ", ".join(quote(f.column) for f in fields)
-    sql = (
-        f"INSERT INTO {quote(meta.db_table)} ({columns}) "
-        f"SELECT {', '.join('c.' + quote(f.column) for f in fields)} "
-        f"FROM ({' UNION ALL '.join([one] * rows)}) c "
-        f"WHERE {where or 'TRUE'} "
-        f"ON CONFLICT ({quote('key')}) DO NOTHING RETURNING {quote('id')}, {quote('key')}"
-    )
-    return sql, queries.preparing(fields, vendor)
-
-
-def _inserted(rows: list[Notification], found: list[tuple]) -> list[Notification]:
-    """The rows the insert kept (its RETURNING id, key), with their ids."""
-    ids = {key: pk for pk, key in found}
-    inserted = []
-    for row in rows:
-        if row.key in ids:
-            row.pk = ids[row.key]
-            row._state.adding = False
-            inserted.append(row)
-    return inserted
+def _insert_one(row: Notification) -> bool:
+    try:
+        with transaction.atomic():
+            row.save(force_insert=True)
+    except IntegrityError:
+        return False
+    return True
 
 
 def _create(kind: str, **fields) -> Notification | None:
@@ -124,41 +103,21 @@ def turn_delay() -> timedelta:
     return timedelta(seconds=settings.TURN_EMAIL_DELAY_SECONDS)
 
 
-# The player wants turn emails at once (no profile: the default), and has
-# none waiting for this table.
-TURN_WANTED = """
-    COALESCE(
-        (SELECT p.notify_turn FROM accounts_profile p WHERE p.user_id = c.user_id), %s
-    ) = %s
-    AND NOT EXISTS (
-        SELECT 1 FROM notifications_notification n
-        WHERE n.kind = c.kind AND n.table_id = c.table_id AND n.seat_id = c.seat_id
-          AND n.status = %s
-    )
-"""
-
-
-REMINDERS_WANTED = """
-    COALESCE(
-        (SELECT p.notify_reminder FROM accounts_profile p WHERE p.user_id = c.user_id), %s
-    )
-"""
-
-
-def queue_turns(
-    table: Table, seats: list[Seat], now: datetime, join_write: JoinWrite | None = None
-) -> list[Notification]:
+def queue_turns(table: Table, seats: list[Seat], now: datetime) -> list[Notification]:
     """ "Your turn" emails for seats newly asked to act, for players who want
     them at once. Each waits `turn_delay()` and is checked again when due
     (delivery.deliver): it goes only if the player is still asked, is not on
     the site, and has not been told about this table since they last were.
-    A seat with such an email already waiting gets no second one. One
-    statement checks all that and inserts (the move path's cost).
-
-    With `join_write` (see `tables.events.turns_asked`), that statement goes
-    with the play's own write, and the rows are queued once it has run: the
-    list returned is then empty."""
-    due = [s for s in seats if not s.dropped]
+    A seat with such an email already waiting gets no second one (the move
+    path holds the table's lock, so no other move of it queues one meanwhile)."""
+    due = [s for s in seats if not s.dropped and _wants_turn_emails_at_once(s)]
+    if not due:
+        return []
+    waiting = set(
+        Notification.objects.filter(
+            kind=Kind.TURN, table=table, seat__in=due, status=Notification.Status.PENDING
+        ).values_list("seat_id", flat=True)
+    )
     rows = [
         _row(
             Kind.TURN,
@@ -170,16 +129,9 @@ def queue_turns(
             due_at=now + turn_delay(),
         )
         for seat in due
+        if seat.pk not in waiting
     ]
-    if not rows:
-        return []
-    immediate = Profile.Notify.IMMEDIATE
-    checks = [immediate, immediate, Notification.Status.PENDING]
-    if join_write is not None:
-        sql, values = _insert_statement(rows, TURN_WANTED, checks)
-        join_write(sql, values, lambda found: dispatch(_inserted(rows, found)))
-        return []
-    queued = _insert_new(rows, where=TURN_WANTED, params=checks)
+    queued = _insert_new(rows)
     dispatch(queued)
     return queued
 
@@ -212,12 +164,13 @@ def queue_timeout(table: Table, seat: Seat, now: datetime) -> Notification | Non
 def _queue_clock_notice(
     kind: str, table: Table, seat: Seat, now: datetime, *, part: str
 ) -> Notification | None:
-    """Emails about a player's clock, under the reminders' switch (checked
-    in the insert: one statement on the sweep's path)."""
-    row = _row(kind, user_id=seat.user_id, now=now, table=table, seat=seat, part=part)
-    queued = _insert_new([row], where=REMINDERS_WANTED, params=[True])
-    dispatch(queued)
-    return next(iter(queued), None)
+    """Emails about a player's clock, under the reminders' switch."""
+    profile = _profile_of(seat)
+    if profile is not None and not profile.notify_reminder:
+        return None
+    row = _create(kind, user_id=seat.user_id, now=now, table=table, seat=seat, part=part)
+    dispatch([row] if row else [])
+    return row
 
 
 def queue_invitation(table: Table, user: AbstractBaseUser, now: datetime) -> Notification | None:

@@ -6,8 +6,8 @@ from notifications import outbox
 from tables import events
 
 
-def on_turns_asked(sender, *, table, seats, now, join_write=None, **_):
-    outbox.queue_turns(table, seats, now, join_write)
+def on_turns_asked(sender, *, table, seats, now, **_):
+    outbox.queue_turns(table, seats, now)
 
 
 def on_game_finished(sender, *, table, seats, now, **_):

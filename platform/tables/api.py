@@ -17,7 +17,6 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from ninja import NinjaAPI, Schema, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.security import HttpBearer
@@ -28,10 +27,11 @@ from pydantic import AfterValidator, Field, StrictBool, StrictInt, StringConstra
 from accounts.tokens import token_user
 from config import limits
 from games import registry
-from tables import clock, queries, services
+from tables import clock, services
 from tables.errors import ServiceError
 from tables.models import Table
 from tables.present import outcome_for_reading, summary_text, table_view
+from tables.selectors import TableRead, table_read
 
 
 class BearerAuth(HttpBearer):
@@ -263,10 +263,9 @@ def _option_out(opt) -> dict[str, Any]:
     }
 
 
-def _table_out(
-    table: Table, user: AbstractBaseUser, state: dict | None = None, seats=None
-) -> dict[str, Any]:
-    tv = table_view(table, user, log_limit=0, state=state, seats=seats)
+def _table_out(found: TableRead, user: AbstractBaseUser) -> dict[str, Any]:
+    table = found.table
+    tv = table_view(found, user, log_limit=0)
     return {
         "id": table.pk,
         "game": table.game,
@@ -294,8 +293,11 @@ def _answer(request: HttpRequest, table_out: dict[str, Any]) -> HttpResponse:
     return api.create_response(request, table_out, status=200)
 
 
-def _table(table_id: int) -> Table:
-    return get_object_or_404(Table, pk=table_id)
+def _read(table_id: int) -> TableRead:
+    found = table_read(table_id)
+    if found is None:
+        raise Http404("No Table matches the given query.")
+    return found
 
 
 # -- endpoints ------------------------------------------------------------------
@@ -327,7 +329,8 @@ def tables_list(request: HttpRequest, status: Literal["open", "active", "mine"] 
         query = Table.objects.filter(seats__user=request.auth, status=Table.Status.ACTIVE)
     else:
         query = Table.objects.filter(status=status)
-    return [_table_out(t, request.auth) for t in query.order_by("-created_at")[:50]]
+    ids = query.order_by("-created_at").values_list("pk", flat=True)[:50]
+    return [_table_out(_read(table_id), request.auth) for table_id in ids]
 
 
 @api.post("/tables", response={201: TableOut, **ERRORS}, tags=["tables"])
@@ -360,41 +363,37 @@ def tables_create(request: HttpRequest, payload: TableIn):
         )
         for username in payload.invite:
             services.table_invite(table_id=table.pk, user=request.auth, username=username)
-    return Status(201, _table_out(table, request.auth))
+    return Status(201, _table_out(_read(table.pk), request.auth))
 
 
 @api.get("/tables/{table_id}", response={200: TableOut, **ERRORS}, tags=["tables"])
 def table_get(request: HttpRequest, table_id: int):
     """The table as the caller may see it, with their legal moves."""
-    found = queries.table_with_state(table_id)
-    if found is None:
-        raise Http404("No Table matches the given query.")
-    table, state, seats = found
-    return _answer(request, _table_out(table, request.auth, state=state, seats=seats))
+    return _answer(request, _table_out(_read(table_id), request.auth))
 
 
 @api.post("/tables/{table_id}/join", response={200: TableOut, **ERRORS}, tags=["tables"])
 def table_join(request: HttpRequest, table_id: int):
     services.table_join(table_id=table_id, user=request.auth)
-    return _table_out(_table(table_id), request.auth)
+    return _table_out(_read(table_id), request.auth)
 
 
 @api.post("/tables/{table_id}/leave", response={200: TableOut, **ERRORS}, tags=["tables"])
 def table_leave(request: HttpRequest, table_id: int):
     services.table_leave(table_id=table_id, user=request.auth)
-    return _table_out(_table(table_id), request.auth)
+    return _table_out(_read(table_id), request.auth)
 
 
 @api.post("/tables/{table_id}/start", response={200: TableOut, **ERRORS}, tags=["tables"])
 def table_start(request: HttpRequest, table_id: int):
     services.table_start(table_id=table_id, user=request.auth)
-    return _table_out(_table(table_id), request.auth)
+    return _table_out(_read(table_id), request.auth)
 
 
 @api.post("/tables/{table_id}/cancel", response={200: TableOut, **ERRORS}, tags=["tables"])
 def table_cancel(request: HttpRequest, table_id: int):
     services.table_cancel(table_id=table_id, user=request.auth)
-    return _table_out(_table(table_id), request.auth)
+    return _table_out(_read(table_id), request.auth)
 
 
 @api.post("/tables/{table_id}/resign", response={200: TableOut, **ERRORS}, tags=["tables"])
@@ -402,7 +401,7 @@ def table_resign(request: HttpRequest, table_id: int):
     """Give up a game in play: your seat plays its default moves to the end
     and you rank below every player still in the game."""
     services.seat_resign(table_id=table_id, user=request.auth)
-    return _table_out(_table(table_id), request.auth)
+    return _table_out(_read(table_id), request.auth)
 
 
 RETRY_AFTER = {
@@ -436,23 +435,22 @@ def move_create(request: HttpRequest, table_id: int, payload: MoveIn):
     result = services.move_submit(
         table_id=table_id, user=request.auth, version=payload.version, move=payload.move
     )
-    return _answer(
-        request, _table_out(result.table, request.auth, state=result.state, seats=result.seats)
-    )
+    return _answer(request, _table_out(result.read, request.auth))
 
 
 @api.put("/tables/{table_id}/standing-orders", response={200: TableOut, **ERRORS}, tags=["moves"])
 def standing_orders(request: HttpRequest, table_id: int, payload: OrdersIn):
     """Set standing orders (see `standing_orders` in /games) for your seat."""
     services.standing_orders_set(table_id=table_id, user=request.auth, orders=payload.orders)
-    return _table_out(_table(table_id), request.auth)
+    return _table_out(_read(table_id), request.auth)
 
 
 @api.get("/tables/{table_id}/log", response={200: LogOut, **ERRORS}, tags=["moves"])
 def table_log(request: HttpRequest, table_id: int):
     """The game log as the caller may read it (their private lines included)."""
-    table = _table(table_id)
-    tv = table_view(table, request.auth, log_limit=None)
+    found = _read(table_id)
+    table = found.table
+    tv = table_view(found, request.auth, log_limit=None)
     own = {}
     if tv.my_seat is not None:
         own = dict(table.moves.filter(seat=tv.my_seat).values_list("seq", "move"))

@@ -6,7 +6,7 @@ are charged the time used and gain the increment, up to the cap. A seat that
 leaves `to_act` without moving (a reaction window closed by someone else) is
 charged but gains nothing.
 
-`now()` is the only clock the platform reads, so tests can set it.
+The time itself comes from `config.clock` (`now()`, which tests can stop).
 """
 
 from __future__ import annotations
@@ -14,18 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.utils import timezone
-
-_frozen: datetime | None = None
-
-
-def now() -> datetime:
-    return _frozen or timezone.now()
-
-
-def set_now(moment: datetime | None) -> None:
-    global _frozen
-    _frozen = moment
+# Read here too by the tables' code and tests.
+from config.clock import now as now
+from config.clock import set_now as set_now
 
 
 @dataclass(frozen=True)

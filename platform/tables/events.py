@@ -8,10 +8,8 @@ The tables app knows no receiver: the apps that care connect in their
 
 from django.dispatch import Signal
 
-# Seats newly asked to act, leaving out whoever just moved: table, seats, now,
-# and join_write(sql, params, then): sent just before the play is written, so
-# that a receiver's statement goes to the database with the play's own write
-# (one round trip, on the move path) and `then` gets the rows it returns.
+# Seats newly asked to act, leaving out whoever just moved: table, seats
+# (with their users and profiles), now.
 turns_asked = Signal()
 # The game is over: table (status, outcome set), seats, now.
 game_finished = Signal()

@@ -22,6 +22,7 @@ from games import registry
 from games.engine import visible_lines
 from tables import clock, seat_clocks
 from tables.models import Move, Seat, Table
+from tables.selectors import TableRead
 
 RECENT_LOG = 25
 SETUP = "setup"  # the kind of the log entry for the deal, before any move
@@ -249,22 +250,15 @@ class TableView:
 
 
 def table_view(
-    table: Table,
-    user: AbstractBaseUser | None,
-    *,
-    log_limit: int | None = RECENT_LOG,
-    state: dict[str, Any] | None = None,
-    seats: list[Seat] | None = None,
+    found: TableRead, user: AbstractBaseUser | None, *, log_limit: int | None = RECENT_LOG
 ) -> TableView:
-    """Everything `user` may see of `table`: a few queries (seats with their
-    users unless given, vacations, state unless given, the last `log_limit`
-    moves: None for all, 0 for none)."""
+    """Everything `user` may see of a table read by `selectors.table_read`
+    (or left by a move): it adds a query for the vacations of a timed game
+    in play, and one for the last `log_limit` moves (None for all, 0 for
+    none)."""
+    table, state, seats = found.table, found.state, found.seats
     entry = registry.get(table.game)
     engine = entry.engine
-    if seats is None:
-        seats = list(table.seats.select_related("user").order_by("number"))
-    else:
-        seats = sorted(seats, key=lambda s: s.number)
     now = clock.now()
     # Vacations only stop clocks: without a time limit there is nothing to show.
     timed = table.is_active and table.time_bank is not None
@@ -279,11 +273,7 @@ def table_view(
     legal: list[dict[str, Any]] = []
     labels: list[str] = []
     moves: list[Move] = []
-    if table.status in (Table.Status.ACTIVE, Table.Status.FINISHED) or (
-        table.status == Table.Status.ABORTED and table.started_at
-    ):
-        if state is None:
-            state = entry.state_model.objects.get(pk=table.pk).state
+    if state is not None:
         view = engine.view(state, my_seat)
         if table.is_active and my_seat is not None and my_seat in table.to_act and not late:
             legal = engine.legal_moves(state, my_seat)

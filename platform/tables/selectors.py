@@ -1,13 +1,80 @@
-"""Reads of tables for lists: the lobby and a player's games."""
+"""Reads of tables: one table with its game's state and its seats (for the
+page, the API and the move alike), and the lists of the lobby and of a
+player's games."""
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, Prefetch, QuerySet
+from dataclasses import dataclass
+from typing import Any
 
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Case, Count, JSONField, OuterRef, Prefetch, QuerySet, Subquery, When
+
+from games import registry
 from tables.models import Seat, Table
 
 LIST_LIMIT = 50
+
+
+@dataclass
+class TableRead:
+    table: Table
+    state: dict[str, Any] | None  # None before the game starts
+    seats: list[Seat]  # by number, each with its user (and the user's profile)
+
+
+def table_read(table_id: int, *, lock: bool = False, skip_locked: bool = False) -> TableRead | None:
+    """A table, its game's current state and its seats, or None if there is
+    no such table.
+
+    `lock`: the table's row stays locked until the transaction ends
+    (`select_for_update`), so that two plays of one table run one after the
+    other: a second move waits for the first to commit, then reads the
+    version, state and clocks it left. The state is read by a statement
+    after the lock: one that waited for the lock would see the locked row
+    as the play before it left it, but the state as it was when it began.
+    `skip_locked`: a table another transaction holds is not waited for but
+    taken as missing (the sweep comes back to it next time).
+
+    Unlocked, the table and its state are one query, the seats another."""
+    tables = Table.objects.filter(pk=table_id)
+    if lock:
+        table = tables.select_for_update(of=("self",), skip_locked=skip_locked).first()
+        if table is None:
+            return None
+        state_model = registry.get(table.game).state_model
+        state = state_model.objects.filter(pk=table_id).values_list("state", flat=True).first()
+    else:
+        found = tables.annotate(game_state=_state_of_game()).first()
+        if found is None:
+            return None
+        table, state = found, found.game_state
+        del table.game_state
+    seats = list(
+        Seat.objects.filter(table_id=table_id)
+        .select_related("user", "user__profile")
+        .order_by("number")
+    )
+    for seat in seats:
+        seat.table = table
+    return TableRead(table, state, seats)
+
+
+def _state_of_game() -> Case:
+    """The state of the table's game, read from that game's own state table:
+    only the table's game's subquery runs."""
+    return Case(
+        *(
+            When(
+                game=entry.slug,
+                then=Subquery(
+                    entry.state_model.objects.filter(pk=OuterRef("pk")).values("state")[:1]
+                ),
+            )
+            for entry in registry.all_games()
+        ),
+        output_field=JSONField(),
+    )
 
 
 def _with_players(query: QuerySet[Table]) -> QuerySet[Table]:

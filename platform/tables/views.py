@@ -19,6 +19,7 @@ from tables.errors import ServiceError
 from tables.forms import InviteForm, MoveForm, StandingOrdersForm, TableForm
 from tables.models import Seat, Table
 from tables.present import table_view
+from tables.selectors import TableRead
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -63,8 +64,9 @@ def table_new(request: HttpRequest) -> HttpResponse:
     return render(request, "tables/new.html", {"form": form, "entry": entry, "games": games})
 
 
-def _page_context(request: HttpRequest, table: Table, error: str = "") -> dict[str, Any]:
-    tv = table_view(table, request.user)
+def _page_context(request: HttpRequest, found: TableRead, error: str = "") -> dict[str, Any]:
+    table = found.table
+    tv = table_view(found, request.user)
     entry = registry.get(table.game)
     engine = entry.engine
     context = {
@@ -91,17 +93,21 @@ def _mark_seen(table: Table, tv) -> None:
         Seat.objects.filter(table=table, number=tv.my_seat).update(seen_version=table.version)
 
 
-def _get_table(table_id: int) -> Table:
-    return get_object_or_404(Table.objects.select_related("creator"), pk=table_id)
+def _read(table_id: int) -> TableRead:
+    found = selectors.table_read(table_id)
+    if found is None:
+        raise Http404("No such table")
+    return found
 
 
 @require_GET
 def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
-    table = _get_table(table_id)
+    found = _read(table_id)
+    table = found.table
     if request.htmx and not table.is_open:
         # The waiting room's poll: the game started (or was cancelled).
         return HttpResponse(status=200, headers={"HX-Refresh": "true"})
-    context = _page_context(request, table)
+    context = _page_context(request, found)
     _mark_seen(table, context["tv"])
     if table.is_open:
         # Those invited who have not taken a seat yet.
@@ -117,9 +123,9 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @require_GET
 def table_board(request: HttpRequest, table_id: int) -> HttpResponse:
-    table = _get_table(table_id)
-    context = _page_context(request, table)
-    _mark_seen(table, context["tv"])
+    found = _read(table_id)
+    context = _page_context(request, found)
+    _mark_seen(found.table, context["tv"])
     return render(request, "tables/table.html#board", context)
 
 
@@ -183,9 +189,9 @@ def table_move(request: HttpRequest, table_id: int) -> HttpResponse:
         if error:
             messages.error(request, error)
         return redirect("table", table_id=table_id)
-    table = _get_table(table_id)
-    context = _page_context(request, table, error)
-    _mark_seen(table, context["tv"])
+    found = _read(table_id)
+    context = _page_context(request, found, error)
+    _mark_seen(found.table, context["tv"])
     return render(request, "tables/table.html#board", context, status=status)
 
 
@@ -264,7 +270,7 @@ def table_invite(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def table_orders(request: HttpRequest, table_id: int) -> HttpResponse:
-    table = _get_table(table_id)
+    table = get_object_or_404(Table, pk=table_id)
     form = StandingOrdersForm(registry.get(table.game).engine, request.POST)
     if not form.is_valid():
         messages.error(request, "Those standing orders could not be read.")
@@ -280,6 +286,6 @@ def table_orders(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @require_GET
 def table_log(request: HttpRequest, table_id: int) -> HttpResponse:
-    table = _get_table(table_id)
-    tv = table_view(table, request.user, log_limit=None)
-    return render(request, "tables/log.html", {"tv": tv, "table": table})
+    found = _read(table_id)
+    tv = table_view(found, request.user, log_limit=None)
+    return render(request, "tables/log.html", {"tv": tv, "table": found.table})

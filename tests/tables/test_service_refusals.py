@@ -12,6 +12,7 @@ from games.engine import IllegalMove
 from tables import services
 from tables.errors import BadRequest, Conflict, Forbidden, NotFound
 from tables.models import Move, Seat, Table
+from tables.services import moves as move_service
 from tests.clocks.helpers import HOUR, MIN, hour_control
 from tests.conftest import start_table
 from tests.tables.test_move_service import snapshot
@@ -56,11 +57,11 @@ def test_an_engine_crashing_on_odd_input_still_gives_a_clear_refusal():
     state = engine.setup(3, {}, 1)
     seat = state["turn"]
     with pytest.raises(BadRequest) as err:
-        services._legal_or_refuse(engine, state, seat, {"action": "steal", "target": "x"})
+        move_service._legal_or_refuse(engine, state, seat, {"action": "steal", "target": "x"})
     assert err.value.message == "That move is not allowed now. Choose one of the legal moves."
     # The engine's own explanation is passed on when it has one.
     with pytest.raises(BadRequest) as err:
-        services._legal_or_refuse(engine, state, seat, {"action": "coup", "target": 1})
+        move_service._legal_or_refuse(engine, state, seat, {"action": "coup", "target": 1})
     assert err.value.message == "You need 7 coins to launch a coup."
     with pytest.raises(IllegalMove):
         engine.apply(state, seat, {"action": "coup", "target": 1})
@@ -69,7 +70,7 @@ def test_an_engine_crashing_on_odd_input_still_gives_a_clear_refusal():
 def test_automatic_moves_stop_at_the_safety_limit(users, monkeypatch):
     """Two dropped seats would play on by themselves: the limit stops them in
     one transaction, and what was played is saved consistently."""
-    monkeypatch.setattr(services, "MAX_AUTOMATIC_MOVES", 3)
+    monkeypatch.setattr(move_service, "MAX_AUTOMATIC_MOVES", 3)
     table = start_table("coup", users[:3])
     for number in range(2):
         services.seat_drop(table_id=table.pk, number=number, reason="gone")
@@ -89,7 +90,7 @@ def test_automatic_moves_stop_at_the_safety_limit(users, monkeypatch):
 def test_a_timeout_plays_at_most_the_step_limit(users, frozen, monkeypatch):
     """Koryo's order is two moves (the kind, then how many); with a limit of
     one step the late seat plays one move and the timeout still counts once."""
-    monkeypatch.setattr(services, "MAX_TIMEOUT_STEPS", 1)
+    monkeypatch.setattr(move_service, "MAX_TIMEOUT_STEPS", 1)
     table = start_table("koryo", users[:2], time_control=hour_control())
     late = table.to_act[0]
     frozen.advance(HOUR + MIN)

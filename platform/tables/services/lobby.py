@@ -1,0 +1,237 @@
+"""The lobby: opening a table, taking and leaving seats, inviting, starting,
+cancelling, and the rematch.
+
+Locks and the races they prevent: each function but `table_create` locks the
+table's row first (`locks.table_lock`), so that
+- two players joining at once never take the same seat or one seat too many
+  (the second counts the seats after the first's commit; the unique (table,
+  number) and (table, user) are the backstop);
+- a player leaving or joining while the creator starts the game is either
+  seated in the game or not at all (the start reads the seats under the
+  lock);
+- a start racing a cancel, or two starts, happen once (the second sees the
+  status the first left);
+- an invitation is never sent twice for one table and player (the unique
+  (table, user) of invitations, read under the lock).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from games import registry
+from games.engine import InvalidOptions
+from tables import clock, events
+from tables.errors import BadRequest, Conflict, Forbidden
+from tables.models import Invitation, Seat, Table
+from tables.selectors import TableRead
+from tables.services.locks import table_lock
+from tables.services.moves import Play
+
+
+def table_create(
+    *,
+    creator: AbstractBaseUser,
+    game: str,
+    options: Mapping[str, Any] | None = None,
+    max_players: int | None = None,
+    time_control: str | clock.TimeControl = clock.DEFAULT_PRESET,
+    max_timeouts: int = 3,
+    rated: bool = True,
+) -> Table:
+    """Open a table; the creator takes seat 0. `time_control` is a preset's
+    key or a `TimeControl` (see `clock.custom`); a `rated` game's result
+    changes its players' ratings."""
+    try:
+        entry = registry.get(game)
+    except LookupError:
+        raise BadRequest(f"There is no game called “{game}”.") from None
+    engine = entry.engine
+    try:
+        cleaned = engine.clean_options(options)
+        _, high = engine.player_range(cleaned)
+        if max_players is None:
+            max_players = high
+        engine.check_player_count(max_players, cleaned)
+    except InvalidOptions as exc:
+        raise BadRequest(str(exc)) from None
+    preset = (
+        time_control
+        if isinstance(time_control, clock.TimeControl)
+        else clock.PRESETS.get(time_control)
+    )
+    if preset is None:
+        raise BadRequest(
+            f"Unknown time control “{time_control}”: choose one of {', '.join(clock.PRESETS)}."
+        )
+    if not 1 <= max_timeouts <= 10:
+        raise BadRequest("Timeouts before a player is dropped must be between 1 and 10.")
+    with transaction.atomic():
+        table = Table.objects.create(
+            game=engine.slug,
+            options=cleaned,
+            max_players=max_players,
+            creator=creator,
+            seed=secrets.randbits(62),
+            engine_version=engine.version,
+            time_control=preset.key,
+            time_bank=preset.bank,
+            time_increment=preset.increment,
+            time_cap=preset.cap,
+            max_timeouts=max_timeouts,
+            rated=rated,
+            summary=_open_summary(max_players, 1),
+        )
+        Seat.objects.create(table=table, number=0, user=creator)
+    return table
+
+
+def _open_summary(max_players: int, seated: int) -> str:
+    return f"Waiting for players ({seated} of {max_players})"
+
+
+def table_join(*, table_id: int, user: AbstractBaseUser) -> Seat:
+    with transaction.atomic():
+        table = table_lock(table_id)
+        if not table.is_open:
+            raise Conflict("This table is no longer taking players.")
+        seats = list(table.seats.all())
+        if any(seat.user_id == user.pk for seat in seats):
+            raise Conflict("You already have a seat at this table.")
+        if len(seats) >= table.max_players:
+            raise Conflict("This table is full.")
+        taken = {seat.number for seat in seats}
+        number = next(n for n in range(table.max_players) if n not in taken)
+        seat = Seat.objects.create(table=table, number=number, user=user)
+        table.summary = _open_summary(table.max_players, len(seats) + 1)
+        table.save(update_fields=["summary", "updated_at"])
+    return seat
+
+
+def table_leave(*, table_id: int, user: AbstractBaseUser) -> None:
+    with transaction.atomic():
+        table = table_lock(table_id)
+        if not table.is_open:
+            raise Conflict("The game has started: you can no longer leave it.")
+        if table.creator_id == user.pk:
+            raise Conflict("You opened this table: cancel it instead of leaving.")
+        deleted, _ = table.seats.filter(user=user).delete()
+        if not deleted:
+            raise Conflict("You have no seat at this table.")
+        table.summary = _open_summary(table.max_players, table.seats.count())
+        table.save(update_fields=["summary", "updated_at"])
+
+
+def table_cancel(*, table_id: int, user: AbstractBaseUser | None, reason: str = "") -> Table:
+    """Cancel a table: its creator before the start; staff (user None) at any time."""
+    with transaction.atomic():
+        table = table_lock(table_id)
+        if user is not None:
+            if table.creator_id != user.pk:
+                raise Forbidden("Only the player who opened this table may cancel it.")
+            if not table.is_open:
+                raise Conflict("The game has started: it can no longer be cancelled.")
+        if table.is_over:
+            raise Conflict("This table is already over.")
+        table.status = Table.Status.ABORTED
+        table.finished_at = clock.now()
+        table.to_act = []
+        table.prompt = ""
+        table.summary = reason or "Cancelled"
+        table.save()
+        table.seats.update(must_act=False, deadline_at=None, turn_started_at=None)
+    return table
+
+
+def table_start(*, table_id: int, user: AbstractBaseUser) -> Table:
+    """The creator starts the game once enough players are seated."""
+    with transaction.atomic():
+        table = table_lock(table_id)
+        if table.creator_id != user.pk:
+            raise Forbidden("Only the player who opened this table may start it.")
+        if not table.is_open:
+            raise Conflict("This game has already started.")
+        entry = registry.get(table.game)
+        engine = entry.engine
+        seats = list(
+            table.seats.select_related("user", "user__profile").order_by("joined_at", "number")
+        )
+        low, _ = engine.player_range(table.options)
+        if len(seats) < low:
+            raise Conflict(f"{engine.name} needs at least {low} players to start.")
+        # Seats are numbered in joining order, without the gaps left by leavers.
+        for index, seat in enumerate(seats):
+            if seat.number != index:
+                seat.number = 100 + index  # step aside first: (table, number) is unique
+                seat.save(update_fields=["number"])
+        for index, seat in enumerate(seats):
+            if seat.number != index:
+                seat.number = index
+                seat.save(update_fields=["number"])
+        state = engine.setup(len(seats), table.options, table.seed)
+        entry.state_model.objects.create(table=table, state=state)
+        table.setup_log = engine.log(state)
+        now = clock.now()
+        table.status = Table.Status.ACTIVE
+        table.started_at = now
+        table.save()
+        for seat in seats:
+            seat.time_left = table.time_bank
+        Play(TableRead(table, state, seats), now).finish()
+    return table
+
+
+def table_invite(*, table_id: int, user: AbstractBaseUser, username: str) -> None:
+    """The creator invites a player by name to an open table; they are emailed."""
+    with transaction.atomic():
+        table = table_lock(table_id)
+        if table.creator_id != user.pk:
+            raise Forbidden("Only the player who opened this table may invite others.")
+        if not table.is_open:
+            raise Conflict("The game has started: there is no seat to invite anyone to.")
+        guest = get_user_model().objects.filter(username__iexact=username.strip()).first()
+        if guest is None:
+            raise BadRequest(f"There is no player called “{username.strip()}”.")
+        if table.seats.filter(user=guest).exists():
+            raise Conflict(f"{guest.username} already has a seat at this table.")
+        _, created = Invitation.objects.get_or_create(
+            table=table, user=guest, defaults={"invited_by": user}
+        )
+        if not created:
+            raise Conflict(f"{guest.username} is already invited.")
+        events.player_invited.send(sender=Table, table=table, user=guest, now=clock.now())
+
+
+def table_rematch(*, table_id: int, user: AbstractBaseUser) -> Table:
+    """A new table with the same game, options, seats and time control, opened
+    by `user` (a player of the finished table), the others invited. The old
+    table is only read: a finished table changes no more."""
+    old = Table.objects.get(pk=table_id)
+    players = list(old.seats.select_related("user").order_by("number"))
+    if not old.is_over or not old.started_at:
+        raise Conflict("A rematch is offered once the game is over.")
+    if user.pk not in {s.user_id for s in players}:
+        raise Forbidden("Only the players of this game may ask for a rematch.")
+    control = clock.PRESETS.get(old.time_control) or clock.custom(
+        old.time_bank, old.time_increment, old.time_cap
+    )
+    with transaction.atomic():
+        table = table_create(
+            creator=user,
+            game=old.game,
+            options=old.options,
+            max_players=old.max_players,
+            time_control=control,
+            max_timeouts=old.max_timeouts,
+            rated=old.rated,
+        )
+        for seat in players:
+            if seat.user_id != user.pk:
+                table_invite(table_id=table.pk, user=user, username=seat.user.username)
+    return table

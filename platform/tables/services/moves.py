@@ -1,0 +1,334 @@
+"""Moves: a player's move (`move_submit`) and the timeouts the sweep plays
+(`table_timeouts_play`), both through one play of the table (`Play`).
+
+A play is one transaction:
+
+1. the table row is locked and read with its state and seats
+   (`selectors.table_read(lock=True)`);
+2. the client's version, the seat and the move's legality are checked, and a
+   refusal (`ServiceError`: 400 / 403 / 409) is raised before anything is
+   written;
+3. the move is applied with the engine, then the moves nobody needs to be
+   asked for (late seats' timeouts, dropped players, standing orders);
+4. the table's fields, the state, one `Move` row per applied move (seq =
+   version: the log has no gaps) and the seats' changed clocks are saved;
+5. the events of `tables.events` are sent in the transaction: the
+   notifications app writes its outbox rows in it, sent once it commits.
+
+Locks and the races they prevent:
+- the table row (FOR UPDATE): two posts of one move, two players at once, a
+  player's move against the sweep's timeout. The second waits for the first
+  to commit, then sees its version (a stale version, or not that seat's turn
+  any more) and its clocks. The log's unique (table, seq) is the backstop.
+- the sweep takes the row with SKIP LOCKED: it never waits behind a player's
+  move; the next sweep looks again (by then the seat may have moved in time).
+A move from a seat whose time ran out is refused, and the play times such
+seats out first, whichever path gets there first, so a late move, a change of
+standing orders or another seat's move never dodges a timeout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from games import registry
+from games.engine import Engine, IllegalMove, find_move
+from tables import clock, events, seat_clocks
+from tables.errors import BadRequest, Conflict, Forbidden, StaleVersion
+from tables.models import Move, Seat, Table
+from tables.selectors import TableRead, table_read
+from tables.services.locks import seat_of, table_read_locked
+
+# A safety net against an engine that would keep making automatic moves.
+MAX_AUTOMATIC_MOVES = 1000
+# A decision is a few small moves at most (Koryo's order: kind, then count).
+MAX_TIMEOUT_STEPS = 20
+
+
+@dataclass
+class MoveResult:
+    table: Table
+    seat: int
+    applied: int  # moves written, the player's own and automatic ones
+    state: dict  # the game's state after them (for the caller's view only)
+    seats: list[Seat]  # the table's seats after them, with their users
+
+    @property
+    def read(self) -> TableRead:
+        """The table as the move left it, as the selector would read it."""
+        return TableRead(self.table, self.state, self.seats)
+
+
+def move_submit(
+    *,
+    table_id: int,
+    user: AbstractBaseUser,
+    version: Any,
+    move: Any,
+) -> MoveResult:
+    """Apply a player's move, or refuse it with nothing written."""
+    if not isinstance(move, dict):
+        raise BadRequest("A move must be a JSON object, as listed in legal_moves.")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise BadRequest("Send the table's version (an integer) with your move.")
+    with transaction.atomic():
+        found = table_read_locked(table_id)
+        table, seats = found.table, found.seats
+        seat = seat_of(seats, user)
+        if not table.is_active:
+            raise Conflict("This game is not in play.")
+        if version != table.version:
+            raise StaleVersion(
+                f"The table has moved on since you looked (now at version {table.version})."
+                " Have a look at the new position and try again."
+            )
+        if seat.number not in table.to_act:
+            raise Forbidden("It is not your turn to act.")
+        now = clock.now()
+        if seat_clocks.is_late(seat, now):
+            raise Forbidden(
+                "Your time for this move ran out, so it can no longer be played: "
+                "the game will make its default move for you."
+            )
+        play = Play(found, now)
+        move = _legal_or_refuse(play.engine, play.state, seat.number, move)
+        play.record(seat.number, move, Move.Kind.PLAYER)
+        play.finish(viewer=seat)
+    return MoveResult(
+        table=table,
+        seat=seat.number,
+        applied=table.version - version,
+        state=play.state,
+        seats=seats,
+    )
+
+
+def _legal_or_refuse(engine: Engine, state: dict, seat: int, move: dict) -> dict:
+    """The engine's own copy of a legal move (so 1.0 or true never stand in for
+    1), or BadRequest with the engine's explanation."""
+    legal = find_move(engine.legal_moves(state, seat), move)
+    if legal is not None:
+        return legal
+    try:
+        engine.apply(state, seat, move)
+    except IllegalMove as exc:
+        raise BadRequest(str(exc)) from None
+    except Exception:
+        pass  # malformed input the engine did not expect
+    raise BadRequest("That move is not allowed now. Choose one of the legal moves.")
+
+
+def table_timeouts_play(*, table_id: int, now: datetime) -> int:
+    """Play the timeout move for every seat of the table whose time ran out,
+    through the same play as a player's move. Returns the seats timed out.
+
+    The table row is taken with SKIP LOCKED: if a player's move or another
+    sweep holds it, this one moves on, and the next sweep looks again."""
+    with transaction.atomic():
+        found = table_read(table_id, lock=True, skip_locked=True)
+        if found is None or not found.table.is_active:
+            return 0
+        late = [s for s in found.seats if seat_clocks.is_late(s, now)]
+        if not late:
+            return 0
+        # The play times out every late seat first (see Play.play_automatic).
+        Play(found, now).finish()
+    return len(late)
+
+
+def continue_game(found: TableRead, now: datetime) -> None:
+    """After a seat's settings changed (standing orders, dropped), play what
+    is now automatic. Expects the table row locked."""
+    if found.table.is_active:
+        Play(found, now).finish()
+
+
+# Only what a move changes: the options and the deal's log stay put.
+TABLE_PLAY_FIELDS = [
+    "version",
+    "to_act",
+    "prompt",
+    "summary",
+    "status",
+    "outcome",
+    "finished_at",
+    "updated_at",
+]
+TIMEOUT_FIELDS = ["timeouts", "dropped_at", "drop_reason"]
+
+
+class Play:
+    """The moves applied to one table in one transaction, with the table row
+    locked: each is logged, then the automatic ones follow, then the state,
+    the table's summary and the seats' clocks are saved once."""
+
+    def __init__(self, found: TableRead, now: datetime):
+        self.table = found.table
+        self.entry = registry.get(self.table.game)
+        self.engine: Engine = self.entry.engine
+        self.state = found.state
+        self.seats = found.seats
+        self.by_number = {seat.number: seat for seat in self.seats}
+        self.now = now
+        # Written once, by finish(): the log rows, and each seat's changed fields.
+        self.new_moves: list[Move] = []
+        self.changed: dict[int, set[str]] = {}
+        self.acting = set(self.engine.to_act(self.state))
+        # Seats whose decision ended: they moved, or stopped being asked.
+        self.moved: set[int] = set()
+        self.interrupted: set[int] = set()
+        # Seats whose time had run out when the play began: timed out first,
+        # in the engine's order (responders in seat order after the actor).
+        order = {number: i for i, number in enumerate(self.engine.to_act(self.state))}
+        self.late = sorted(
+            (seat for seat in self.seats if seat_clocks.is_late(seat, now)),
+            key=lambda seat: order.get(seat.number, len(order)),
+        )
+
+    @property
+    def over(self) -> bool:
+        return self.engine.outcome(self.state) is not None
+
+    def record(self, seat: int, move: dict, kind: str) -> None:
+        """Apply one legal move and add its log row (written by finish)."""
+        self.state = self.engine.apply(self.state, seat, move)
+        self.table.version += 1
+        self.new_moves.append(
+            Move(
+                table=self.table,
+                seq=self.table.version,
+                seat=seat,
+                move=move,
+                log=self.engine.log(self.state),
+                kind=kind,
+                created_at=self.now,
+            )
+        )
+        after = set() if self.over else set(self.engine.to_act(self.state))
+        # A seat asked before and after someone else's move keeps its clock;
+        # one that stopped being asked in between gets a fresh decision.
+        self.interrupted |= self.acting - after - {seat}
+        self.moved.add(seat)
+        self.acting = after
+
+    def play_automatic(self) -> None:
+        """Play what nobody needs to be asked for: a late seat's timeout (as
+        the sweep would, whichever path gets here first, so standing orders
+        never dodge it), a dropped player's seat, standing orders."""
+        while self.late and not self.over:
+            seat = self.late.pop(0)
+            self._time_out(seat)
+            self.changed_fields(seat, TIMEOUT_FIELDS)
+        for _ in range(MAX_AUTOMATIC_MOVES):
+            if self.over:
+                return
+            automatic = self._next_automatic()
+            if automatic is None:
+                return
+            self.record(*automatic)
+
+    def changed_fields(self, seat: Seat, fields: Iterable[str]) -> None:
+        """Mark fields of a seat to be saved by finish()."""
+        self.changed.setdefault(seat.pk, set()).update(fields)
+
+    def _next_automatic(self) -> tuple[int, dict, str] | None:
+        # In the engine's order: responders answer in seat order after the actor.
+        for number in self.engine.to_act(self.state):
+            seat = self.by_number[number]
+            if seat.dropped:
+                return number, self.engine.timeout_move(self.state, number), Move.Kind.DROPPED
+            if seat.standing_orders:
+                move = self.engine.standing_move(self.state, number, seat.standing_orders)
+                if move is not None:
+                    return number, move, Move.Kind.STANDING
+        return None
+
+    def _time_out(self, seat: Seat) -> None:
+        """Finish the late seat's decision with its timeout moves, count one
+        timeout, and drop the player when they have used them all.
+
+        A decision can take a few small moves (Koryo's order: the kind, then
+        how many); they belong to the same decision while the game asks that
+        seat the same question (its prompt). A new question, such as Coup's
+        next turn after a reaction window closes, gets a fresh clock instead."""
+        question = self.engine.prompt(self.state)
+        for _ in range(MAX_TIMEOUT_STEPS):
+            if self.over or seat.number not in self.acting:
+                break
+            move = self.engine.timeout_move(self.state, seat.number)
+            self.record(seat.number, move, Move.Kind.TIMEOUT)
+            if self.engine.prompt(self.state) != question:
+                break
+        seat.timeouts += 1
+        if seat.timeouts >= self.table.max_timeouts:
+            seat.dropped_at = self.now
+            seat.drop_reason = (
+                f"Ran out of time {seat.timeouts} times; the game plays this seat's moves."
+            )
+        events.seat_timed_out.send(sender=Table, table=self.table, seat=seat, now=self.now)
+
+    def finish(self, viewer: Seat | None = None) -> None:
+        """Play the automatic moves, then save everything. `viewer`: the
+        seat whose player is looking at the table now."""
+        self.play_automatic()
+        if viewer is not None:
+            viewer.seen_version = self.table.version
+            self.changed_fields(viewer, ["seen_version"])
+        table, engine = self.table, self.engine
+        result = engine.outcome(self.state)
+        table.to_act = [] if result is not None else engine.to_act(self.state)
+        table.prompt = engine.prompt(self.state) if table.to_act else ""
+        table.summary = engine.summary(self.state)
+        if result is not None:
+            table.status = Table.Status.FINISHED
+            dropped = [s.number for s in self.seats if s.dropped]
+            table.outcome = {**result.as_dict(), "dropped": dropped}
+            table.finished_at = self.now
+        asked, clocks_changed = seat_clocks.update(
+            table,
+            self.seats,
+            set(table.to_act),
+            self.now,
+            restarted=self.moved | self.interrupted,
+            moved=self.moved,
+        )
+        for seat in clocks_changed:
+            self.changed_fields(seat, seat_clocks.SEAT_FIELDS)
+        self._save()
+        # Whoever just moved is looking at the table: no email for them.
+        events.turns_asked.send(
+            sender=Table,
+            table=table,
+            seats=[s for s in asked if s.number not in self.moved],
+            now=self.now,
+        )
+        if result is not None:
+            # In the transaction that ends the game, under its row lock: the
+            # ratings and the game-over emails follow from it.
+            events.game_finished.send(sender=Table, table=table, seats=self.seats, now=self.now)
+
+    def _save(self) -> None:
+        table = self.table
+        table.save(update_fields=TABLE_PLAY_FIELDS)
+        self.entry.state_model.objects.filter(pk=table.pk).update(state=self.state)
+        Move.objects.bulk_create(self.new_moves)
+        self.new_moves = []
+        # Each seat's changed fields only: others may be written meanwhile
+        # without the table's lock (the page's `seen_version`, a reminder's
+        # claim), and a stale value must not overwrite them.
+        by_fields: dict[tuple[str, ...], list[Seat]] = {}
+        for seat in self.seats:
+            if fields := self.changed.get(seat.pk):
+                by_fields.setdefault(tuple(sorted(fields)), []).append(seat)
+        for fields, seats in by_fields.items():
+            if len(seats) == 1:
+                seats[0].save(update_fields=fields)
+            else:
+                Seat.objects.bulk_update(seats, fields)
+        self.changed = {}
