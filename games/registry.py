@@ -20,7 +20,7 @@ class GameEntry:
     # Template drawing the board from a view (an HTMX partial).
     board_template: str
     # Template laying out the legal moves as buttons, inside the move form.
-    moves_template: str = "tables/_moves.html"
+    moves_template: str
     # The game's own stylesheet (a static path), loaded by the table page.
     stylesheet: str | None = None
 
@@ -45,7 +45,3 @@ def get(slug: str) -> GameEntry:
 
 def all_games() -> list[GameEntry]:
     return sorted(_games.values(), key=lambda entry: entry.engine.name)
-
-
-def choices() -> list[tuple[str, str]]:
-    return [(entry.slug, entry.engine.name) for entry in all_games()]

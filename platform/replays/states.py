@@ -27,9 +27,8 @@ SNAPSHOT_EVERY = 20
 
 def can_replay(engine: Engine, version: int) -> bool:
     """Whether this engine makes the same states as `version` did from the
-    same moves. An engine whose new version still replays old logs lists the
-    old versions in `replays_versions`."""
-    return version == engine.version or version in getattr(engine, "replays_versions", ())
+    same moves: only the version that played them is sure to."""
+    return version == engine.version
 
 
 @dataclass
