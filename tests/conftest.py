@@ -31,6 +31,26 @@ def pytest_report_header(config) -> list[str]:
     ]
 
 
+# The long runs that bin/test-fast leaves out, by file: random games played
+# to the end (through the engine or the API) and fuzzing. bin/test runs them.
+SLOW_FILES = {
+    "test_playouts.py",
+    "test_random_bots.py",
+    "test_random_bots_koryo.py",
+    "test_random_bots_seasons.py",
+    "test_random_bots_troyes.py",
+}
+FUZZ_FILES = {"test_schema_fuzzing.py", "test_fuzzed_fields.py"}
+
+
+def pytest_collection_modifyitems(items) -> None:
+    for item in items:
+        if item.path.name in SLOW_FILES:
+            item.add_marker(pytest.mark.slow)
+        elif item.path.name in FUZZ_FILES:
+            item.add_marker(pytest.mark.fuzz)
+
+
 def on_postgres() -> bool:
     return settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
 
