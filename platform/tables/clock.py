@@ -1,10 +1,11 @@
 """Time controls and the clock of each seat.
 
 A player has a bank of time. While their seat is in the game's `to_act` the
-clock runs and `deadline_at` is when the bank runs out. When they move they
-are charged the time used and gain the increment, up to the cap. A seat that
-leaves `to_act` without moving (a reaction window closed by someone else) is
-charged but gains nothing.
+clock runs and `deadline_at` is when the bank runs out. When their turn ends
+(the game no longer asks them) they are charged the time used and gain the
+increment once, up to the cap, however many small moves the turn took. A
+seat that leaves `to_act` without moving (a reaction window closed by
+someone else) is charged but gains nothing (see `seat_clocks`).
 
 The time itself comes from `config.clock` (`now()`, which tests can stop).
 """
@@ -42,15 +43,15 @@ PRESETS: dict[str, TimeControl] = {
     for tc in (
         TimeControl(
             "quick",
-            "Quick: 10 minutes + 5 a move, up to 30 minutes",
+            "Quick: 10 minutes + 5 a turn, up to 30 minutes",
             10 * MINUTE,
             5 * MINUTE,
             30 * MINUTE,
         ),
-        TimeControl("fast", "Fast: 1 hour + 1 hour a move, up to 4 hours", HOUR, HOUR, 4 * HOUR),
-        TimeControl("normal", "Normal: 1 day + 1 day a move, up to 3 days", DAY, DAY, 3 * DAY),
+        TimeControl("fast", "Fast: 1 hour + 1 hour a turn, up to 4 hours", HOUR, HOUR, 4 * HOUR),
+        TimeControl("normal", "Normal: 1 day + 1 day a turn, up to 3 days", DAY, DAY, 3 * DAY),
         TimeControl(
-            "slow", "Slow: 3 days + 2 days a move, up to 7 days", 3 * DAY, 2 * DAY, 7 * DAY
+            "slow", "Slow: 3 days + 2 days a turn, up to 7 days", 3 * DAY, 2 * DAY, 7 * DAY
         ),
         TimeControl("none", "No time limit (friendly game)", None, None, None),
     )
@@ -93,7 +94,7 @@ def custom_seconds(bank: int, increment: int, cap: int) -> TimeControl:
 def describe(bank: timedelta | None, increment: timedelta | None, cap: timedelta | None) -> str:
     if bank is None:
         return "No time limit"
-    return f"{human(bank)} + {human(increment or timedelta())} a move, up to {human(cap or bank)}"
+    return f"{human(bank)} + {human(increment or timedelta())} a turn, up to {human(cap or bank)}"
 
 
 def human(span: timedelta) -> str:

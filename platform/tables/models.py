@@ -33,7 +33,7 @@ class Table(models.Model):
     # The number of moves applied; clients send it back with each move.
     version = models.PositiveIntegerField(default=0)
 
-    # Time control: a bank per player, an increment per move, a cap.
+    # Time control: a bank per player, an increment per turn, a cap.
     # All None: no limit.
     time_control = models.CharField(max_length=16, default="normal")
     time_bank = models.DurationField(null=True, blank=True)

@@ -1,9 +1,14 @@
 """The clocks of a table's seats.
 
-A seat's clock starts when the game asks it to act and stops when it moves or
-is no longer asked (a reaction window closed by someone else). Running time
-leaves out the player's vacations. While it runs, `deadline_at` is when the
-bank runs out and `remind_at` when 80% of this turn's time is used.
+A seat's clock runs for a turn: from the moment the game asks it to act
+until the game no longer asks it. The small moves of one decision (Seasons'
+cards placed one by one, Troyes' dice, Koryo's order: kind, then count)
+neither stop it nor earn the increment; when the turn ends the time used is
+charged, and the increment is earned if the seat moved in it (not if
+someone else closed a window it was asked in). A seat asked again later,
+after others answered, starts a new turn. Running time leaves out the
+player's vacations. While it runs, `deadline_at` is when the bank runs out
+and `remind_at` when 80% of this turn's time is used.
 """
 
 from __future__ import annotations
@@ -32,19 +37,20 @@ def update(
     acting: set[int],
     now: datetime,
     *,
-    restarted: set[int],
+    turn_ended: set[int],
     moved: set[int],
 ) -> tuple[list[Seat], list[Seat]]:
-    """Start and stop clocks after the game moved on. `restarted`: seats
-    whose decision ended (they moved, or stopped being asked); those asked
-    again get a fresh clock. `moved`: seats that earned their increment.
-    Returns the seats newly asked to act, and every seat changed (for the
-    caller to save its `SEAT_FIELDS`)."""
+    """Start and stop clocks after the game moved on. `acting`: the seats
+    asked now. `turn_ended`: seats whose turn ended meanwhile, even if they
+    are asked again now (then with a fresh clock). `moved`: seats that
+    moved, who earn the increment when their turn ends. Returns the seats
+    newly asked to act, and every seat changed (for the caller to save its
+    `SEAT_FIELDS`)."""
     stopping = [
-        s for s in seats if s.must_act and (s.number in restarted or s.number not in acting)
+        s for s in seats if s.must_act and (s.number in turn_ended or s.number not in acting)
     ]
     starting = [
-        s for s in seats if s.number in acting and (not s.must_act or s.number in restarted)
+        s for s in seats if s.number in acting and (not s.must_act or s.number in turn_ended)
     ]
     if not stopping and not starting:
         return [], []

@@ -34,7 +34,7 @@ def test_the_waiting_room_invitations_and_the_title_update_by_themselves(new_pag
     carl.goto("/")
     invitation = carl.locator(".invitations li")
     assert "ana invites you" in invitation.inner_text()
-    assert "1 of 3" in invitation.inner_text() and "1 day + 1 day a move" in invitation.inner_text()
+    assert "1 of 3" in invitation.inner_text() and "1 day + 1 day a turn" in invitation.inner_text()
     shot(carl, "live-01-invitation-in-the-lobby")
 
     ben.goto(f"/tables/{table.pk}/")

@@ -164,7 +164,7 @@ def test_the_invitation_says_the_options_and_the_time_control(users, sent):
     with sent() as box:
         services.table_invite(table_id=table.pk, user=users[0], username="carl")
     body = box[0].body
-    assert "Time control: 1 h + 1 h a move, up to 4 h" in body
+    assert "Time control: 1 h + 1 h a turn, up to 4 h" in body
     assert "Factions" in body and "Options:" in body
     assert "Factions" in box[0].alternatives[0][0]
 

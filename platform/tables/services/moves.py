@@ -180,9 +180,11 @@ class Play:
         self.new_moves: list[Move] = []
         self.changed: dict[int, set[str]] = {}
         self.acting = set(self.engine.to_act(self.state))
-        # Seats whose decision ended: they moved, or stopped being asked.
         self.moved: set[int] = set()
-        self.interrupted: set[int] = set()
+        # Seats whose turn ended: the game stopped asking them (after their
+        # own move or someone else's), or their time ran out. Those asked
+        # again get a fresh clock.
+        self.turn_ended: set[int] = set()
         # Seats whose time had run out when the play began: timed out first,
         # in the engine's order (responders in seat order after the actor).
         order = {number: i for i, number in enumerate(self.engine.to_act(self.state))}
@@ -211,9 +213,9 @@ class Play:
             )
         )
         after = set() if self.over else set(self.engine.to_act(self.state))
-        # A seat asked before and after someone else's move keeps its clock;
-        # one that stopped being asked in between gets a fresh decision.
-        self.interrupted |= self.acting - after - {seat}
+        # A turn lasts while the game asks the seat: a small move that
+        # leaves it asked (a card placed, a die added) goes on with it.
+        self.turn_ended |= self.acting - after
         self.moved.add(seat)
         self.acting = after
 
@@ -265,6 +267,8 @@ class Play:
             self.record(seat.number, move, Move.Kind.TIMEOUT)
             if self.engine.prompt(self.state) != question:
                 break
+        # Whatever the seat is asked next is timed afresh.
+        self.turn_ended.add(seat.number)
         seat.timeouts += 1
         if seat.timeouts >= self.table.max_timeouts:
             seat.dropped_at = self.now
@@ -295,7 +299,7 @@ class Play:
             self.seats,
             set(table.to_act),
             self.now,
-            restarted=self.moved | self.interrupted,
+            turn_ended=self.turn_ended,
             moved=self.moved,
         )
         for seat in clocks_changed:
