@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from math import comb
 
-from games.bots.knowledge import Knowledge
+from games.bots.knowledge import Knowledge, weighted_choice
 from games.coup.rules.cards import (
     ACTIONS,
     BLOCK,
@@ -135,7 +135,7 @@ def choose_action(state: State, seat: int, moves: list[Move], rng: Rng) -> Move:
         taste = ACTION_TASTE[action][0 if held else 1]
         # An action's taste is shared among its targets.
         weights.append(taste / per_action[action])
-    return weighted(moves, weights, rng)
+    return weighted_choice(moves, weights, rng)
 
 
 def strongest_target(state: State, moves: list[Move], rng: Rng) -> Move:
@@ -218,16 +218,6 @@ def block_or_pass(state: State, seat: int, moves: list[Move], rng: Rng) -> Move:
     if blocks and rng.below(1000) < bluff * 1000:
         return blocks[rng.below(len(blocks))]
     return {"action": "pass"}
-
-
-def weighted(moves: list[Move], weights: list[float], rng: Rng) -> Move:
-    total = sum(weights)
-    point = (rng.next64() / 2.0**64) * total
-    for move, weight in zip(moves, weights, strict=True):
-        point -= weight
-        if point < 0:
-            return move
-    return moves[-1]
 
 
 KNOWLEDGE = CoupKnowledge()

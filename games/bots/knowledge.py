@@ -54,6 +54,16 @@ class Knowledge:
         return [w / total for w in weights]
 
 
+def weighted_choice(moves: list[Move], weights: Sequence[float], rng: Rng) -> Move:
+    """One of `moves`, each with chance proportional to its weight."""
+    point = (rng.next64() / 2.0**64) * sum(weights)
+    for move, weight in zip(moves, weights, strict=True):
+        point -= weight
+        if point < 0:
+            return move
+    return moves[-1]
+
+
 # Samples tried for one accepted, before the last is taken whatever its weight.
 SAMPLE_TRIES = 20
 

@@ -25,6 +25,11 @@ BUDGETS: dict[str, dict[str, Budget]] = {
         "medium": SearchBudget(iterations=100, rollout_moves=None),
         "hard": SearchBudget(iterations=2000, rollout_moves=None),
     },
+    "koryo": {
+        "easy": LookaheadBudget(samples=3, horizon=6, noise=0.15),
+        "medium": SearchBudget(iterations=60, rollout_moves=40),
+        "hard": SearchBudget(iterations=600, rollout_moves=40),
+    },
 }
 
 

@@ -47,7 +47,27 @@ def coup_case() -> Case:
     )
 
 
-CASES = {"coup": coup_case}
+def koryo_case() -> Case:
+    from games.koryo.rules import ENGINE
+    from games.koryo.rules.cards import CARD_COUNT
+    from tests.koryo.helpers import everything
+    from tests.koryo.secrets import scramble_secrets
+
+    def check(state: State) -> None:
+        # KOR-1.1, KOR-1.2: 45 characters and 10 events, each exactly once.
+        assert everything(state) == list(range(CARD_COUNT))
+        assert all(t == sorted(t) for t in state["tableaux"])
+
+    return Case(
+        engine=ENGINE,
+        configs=[(n, {}) for n in range(2, 5)],
+        secret_keys=frozenset({"deck", "hands", "orders", "rng", "order_kind", "log"}),
+        scramble=scramble_secrets,
+        check=check,
+    )
+
+
+CASES = {"coup": coup_case, "koryo": koryo_case}
 
 
 def case(slug: str) -> Case:

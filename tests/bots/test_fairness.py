@@ -56,14 +56,14 @@ def test_states_differing_only_in_unseen_secrets_get_the_same_move(slug, level):
     engine = c.engine
     budget = SMALL[level]
     pairs = 0
-    for state, twin, seat in decision_pairs(c, games=3, every=4, limit=60):
+    for number, (state, twin, seat) in enumerate(decision_pairs(c, games=3, every=4, limit=30)):
         assert twin != state
-        for seed in (1, 2):
-            assert moves_for(engine, state, seat, budget, seed) == moves_for(
-                engine, twin, seat, budget, seed
-            )
+        seed = 1 + number
+        assert moves_for(engine, state, seat, budget, seed) == moves_for(
+            engine, twin, seat, budget, seed
+        )
         pairs += 1
-    assert pairs >= 30
+    assert pairs >= 20
 
 
 class Peeking:
@@ -84,7 +84,7 @@ def test_a_bot_that_peeks_fails(slug):
     c = case(slug)
     budget = SMALL["hard"]
     differ = 0
-    for state, twin, seat in decision_pairs(c, games=3, every=4, limit=60):
+    for state, twin, seat in decision_pairs(c, games=3, every=4, limit=30):
         moves = [moves_for(Peeking(c.engine, s), s, seat, budget, seed=1) for s in (state, twin)]
         differ += moves[0] != moves[1]
     assert differ > 0, "the twins must differ in secrets that change a peeking bot's move"

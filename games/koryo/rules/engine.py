@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.engine import Engine, IllegalMove, LogLine, Move, Outcome, Rng, State, find_move, line
-from games.koryo.rules import choices, text
+from games.koryo.rules import choices, sample, text
 from games.koryo.rules.cards import (
     CARD_KINDS,
     EVENT_SLUGS,
@@ -126,6 +126,9 @@ class KoryoEngine(Engine):
             "my_order_kind": public_kind(own_kind) if own_kind is not None else None,
             "final_scores": sheet if over else None,
         }
+
+    def sample_state(self, view: Mapping[str, Any], seat: int, rng: Rng) -> State:
+        return sample.sample_state(view, seat, rng)
 
     def _player_view(
         self, state: State, seat: int, majorities: list[int | None], score: int
