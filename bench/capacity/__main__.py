@@ -15,7 +15,7 @@ import redis
 from bench.capacity import __doc__ as DESCRIPTION
 from bench.capacity.browser import Recorder
 from bench.capacity.meter import Meter
-from bench.capacity.report import print_calibration
+from bench.capacity.report import print_calibration, print_where_the_cpu_went
 from bench.capacity.server import GAMES, REDIS, Site
 from bench.capacity.steps import calibrate, quiet, search
 from bench.capacity.traffic import Load
@@ -77,8 +77,10 @@ async def run(site: Site, args) -> None:
     load = Load(site, args, rec)
     meter = Meter(site)
     await load.open_pages(args.pages[0] if args.pages else args.start)
+    costs = {}
     if args.calibrate:
-        print_calibration(await calibrate(load, meter, args.calibrate), args.calibrate)
+        costs = await calibrate(load, meter, args.calibrate)
+        print_calibration(costs, args.calibrate)
         await quiet(site)
     held, steps = await search(load, meter, args)
     print()
@@ -106,6 +108,10 @@ async def run(site: Site, args) -> None:
             )
             + f" | {c['web']:.2f} / {c['pg']:.2f} / {c['worker']:.2f} / {c['bench']:.2f}"
             f" / {c['others']:.2f} |"
+        )
+    if held is not None and costs:
+        print_where_the_cpu_went(
+            next(s for s in steps if s["pages"] == held and not s["failures"]), costs
         )
 
 

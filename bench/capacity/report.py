@@ -68,3 +68,31 @@ def print_calibration(costs: dict[str, tuple[float, float]], count: int) -> None
     for kind, label in labels.items():
         web, pg = costs[kind]
         print(f"| {label} | {web * 1000:.2f} | {pg * 1000:.2f} |")
+
+
+def print_where_the_cpu_went(r: dict, costs: dict[str, tuple[float, float]]) -> None:
+    """The held step's requests, priced at the calibration's CPU per request:
+    what each kind cost the web workers and PostgreSQL, beside what they
+    used in all."""
+    print(
+        f"\nAt P = {r['pages']}, the web workers' and PostgreSQL's CPU by kind of request"
+        " (rate x the calibration's CPU per request):"
+    )
+    print("| kind | requests/s | web (CPU ms/s) | PostgreSQL (CPU ms/s) |")
+    print("|---|---|---|---|")
+    total_web = total_pg = 0.0
+    for kind in KINDS:
+        rate = len(r["latency"].get(kind, ())) / r["seconds"]
+        if not rate:
+            continue
+        if kind not in costs:
+            print(f"| {kind} | {rate:.1f} | not calibrated | not calibrated |")
+            continue
+        web, pg = (rate * cost for cost in costs[kind])
+        total_web, total_pg = total_web + web, total_pg + pg
+        print(f"| {kind} | {rate:.1f} | {web * 1000:.1f} | {pg * 1000:.1f} |")
+    c = r["cores"]
+    print(
+        f"| all, priced | | {total_web * 1000:.1f} | {total_pg * 1000:.1f} |\n"
+        f"| all, measured | | {c['web'] * 1000:.1f} | {c['pg'] * 1000:.1f} |"
+    )
