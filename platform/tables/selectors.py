@@ -5,6 +5,7 @@ player's games."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -37,33 +38,35 @@ def table_read(table_id: int, *, lock: bool = False, skip_locked: bool = False) 
     taken as missing (the sweep comes back to it next time).
 
     Unlocked, the table and its state are one query, the seats another."""
-    tables = Table.objects.filter(pk=table_id)
     if lock:
-        table = tables.select_for_update(of=("self",), skip_locked=skip_locked).first()
+        tables = Table.objects.select_for_update(of=("self",), skip_locked=skip_locked)
+        table = tables.filter(pk=table_id).first()
         if table is None:
             return None
         state_model = registry.get(table.game).state_model
         state = state_model.objects.filter(pk=table_id).values_list("state", flat=True).first()
     else:
-        found = tables.annotate(game_state=_state_of_game()).first()
+        found = _tables_with_state().filter(pk=table_id).first()
         if found is None:
             return None
         table, state = found, found.game_state
         del table.game_state
-    seats = list(
-        Seat.objects.filter(table_id=table_id)
-        .select_related("user", "user__profile")
-        .order_by("number")
-    )
+    seats = list(_seats_with_users().filter(table_id=table_id))
     for seat in seats:
         seat.table = table
     return TableRead(table, state, seats)
 
 
-def _state_of_game() -> Case:
-    """The state of the table's game, read from that game's own state table:
-    only the table's game's subquery runs."""
-    return Case(
+# The two querysets below are built once, unevaluated, and only ever copied
+# by `filter()`: resolving their joins and the state's subqueries on every
+# read cost more than running the queries.
+
+
+@cache
+def _tables_with_state() -> QuerySet[Table]:
+    """Tables with the state of their game, read from that game's own state
+    table: only the table's game's subquery runs."""
+    state = Case(
         *(
             When(
                 game=entry.slug,
@@ -75,6 +78,12 @@ def _state_of_game() -> Case:
         ),
         output_field=JSONField(),
     )
+    return Table.objects.annotate(game_state=state)
+
+
+@cache
+def _seats_with_users() -> QuerySet[Seat]:
+    return Seat.objects.select_related("user", "user__profile").order_by("number")
 
 
 def _with_players(query: QuerySet[Table]) -> QuerySet[Table]:
