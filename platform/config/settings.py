@@ -126,8 +126,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL
         "pool": {
             "min_size": min(env.int("DB_POOL_MIN_SIZE", 1), DB_POOL_MAX_SIZE),
             "max_size": DB_POOL_MAX_SIZE,
-            # How long a request waits for a free connection before it fails.
-            "timeout": env.float("DB_POOL_TIMEOUT", 10.0),
+            # How long a request waits for a connection before it fails (a
+            # 503). A sync web worker or a Celery child uses one connection
+            # at a time, so it waits only when the database does not answer:
+            # the pool retries in the background, the request gives up soon.
+            "timeout": env.float("DB_POOL_TIMEOUT", 2.0),
         },
     }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
