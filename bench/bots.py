@@ -104,6 +104,12 @@ def run_pairing(
         for level, seconds in game.cpu.items():
             cpu[level] += seconds
         moves += game.moves
+        if (number + 1) % 10 == 0:
+            print(
+                f"  ... {engine.slug} {players}p hard vs {opponent}: {score:g} of {number + 1}",
+                file=sys.stderr,
+                flush=True,
+            )
         if watcher is not None:
             for key, value in watcher.counts.items():
                 tells[key] = tells.get(key, 0) + value
@@ -215,6 +221,8 @@ def main(argv: list[str] | None = None) -> None:
                 row = run_pairing(engine, players, opponent, args.games, args.seed, tells)
                 rows.append(row)
                 print_row(row)
+                if args.json:  # after each pairing: a long run keeps what it has done
+                    write_json(args.json, rows, speeds, tells)
         if not args.no_speed:
             speeds[engine.slug] = engine_speed(engine, engine.min_players)
     if tells:
@@ -243,10 +251,14 @@ def main(argv: list[str] | None = None) -> None:
                 f"{s['hard_iterations']} iterations a decision"
             )
     if args.json:
-        with open(args.json, "w") as out:
-            json.dump(
-                {"argv": sys.argv[1:], "rows": rows, "speed": speeds, "coup": tells}, out, indent=1
-            )
+        write_json(args.json, rows, speeds, tells)
+
+
+def write_json(path: str, rows: list, speeds: dict, tells: dict) -> None:
+    with open(path, "w") as out:
+        json.dump(
+            {"argv": sys.argv[1:], "rows": rows, "speed": speeds, "coup": tells}, out, indent=1
+        )
 
 
 if __name__ == "__main__":

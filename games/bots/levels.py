@@ -30,6 +30,11 @@ BUDGETS: dict[str, dict[str, Budget]] = {
         "medium": SearchBudget(iterations=60, rollout_moves=40),
         "hard": SearchBudget(iterations=600, rollout_moves=40),
     },
+    "seasons": {
+        "easy": LookaheadBudget(samples=2, horizon=8, noise=0.1),
+        "medium": SearchBudget(iterations=25, rollout_moves=20),
+        "hard": SearchBudget(iterations=200, rollout_moves=20),
+    },
 }
 
 

@@ -23,6 +23,20 @@ class Case:
     scramble: Callable[[State, int | None, Any], State]
     # The game's invariants, checked on sampled states.
     check: Callable[[State], None] | None = None
+    # Everything in a state but its secrets, for games whose secrets sit
+    # deeper than the top level (default: the state less `secret_keys`).
+    public: Callable[[State], Any] | None = None
+    # How many seeded games per configuration the tests walk through: long
+    # games need fewer to meet as many states.
+    games: int = 3
+    # Moves between the states the fairness test takes, so that they spread
+    # over a whole game.
+    stride: int = 4
+
+    def public_part(self, state: State) -> Any:
+        if self.public is not None:
+            return self.public(state)
+        return {key: value for key, value in state.items() if key not in self.secret_keys}
 
     @property
     def slug(self) -> str:
@@ -67,7 +81,46 @@ def koryo_case() -> Case:
     )
 
 
-CASES = {"coup": coup_case, "koryo": koryo_case}
+def seasons_case() -> Case:
+    from games.seasons.rules import ENGINE
+    from games.seasons.rules.sample import public_task
+    from tests.seasons.helpers import everything
+    from tests.seasons.secrets import scramble_secrets
+
+    hidden = ("hand", "years", "packet", "picked", "pick", "assign")
+
+    def public(state: State) -> Any:
+        shown = {k: v for k, v in state.items() if k not in ("deck", "discard", "rng", "log")}
+        shown["p"] = [{k: v for k, v in p.items() if k not in hidden} for p in state["p"]]
+        shown["queue"] = [public_task(task, None) for task in state["queue"]]
+        shown["sizes"] = [
+            (len(p["hand"]), [len(y) for y in p["years"]], len(p["packet"]), len(p["picked"]))
+            for p in state["p"]
+        ] + [len(state["deck"]), len(state["discard"])]
+        return shown
+
+    def check(state: State) -> None:
+        # SEA-1.7, SEA-3.2: each card of the level, both copies, exactly once.
+        top = 50 if state["level"] == "archmage" else 30
+        assert everything(state) == list(range(2 * top))
+
+    return Case(
+        engine=ENGINE,
+        configs=[
+            (n, {"level": level})
+            for n in range(2, 5)
+            for level in ("apprentice", "wizard", "archmage")
+        ],
+        secret_keys=frozenset(),
+        scramble=scramble_secrets,
+        check=check,
+        public=public,
+        games=1,
+        stride=29,
+    )
+
+
+CASES = {"coup": coup_case, "koryo": koryo_case, "seasons": seasons_case}
 
 
 def case(slug: str) -> Case:

@@ -66,6 +66,6 @@ def test_coup_7_3_a_challenged_bot_shows_the_card_it_claimed(level):
 def test_the_same_view_and_seed_give_the_same_move_and_other_seeds_may_differ():
     state = ENGINE.setup(4, {}, 3)
     seat = ENGINE.to_act(state)[0]
-    moves = {seed: bot_move(state, seat, "medium", seed) for seed in range(12)}
-    assert all(bot_move(state, seat, "medium", seed) == moves[seed] for seed in range(12))
+    moves = {seed: bot_move(state, seat, "medium", seed) for seed in range(6)}
+    assert all(bot_move(state, seat, "medium", seed) == moves[seed] for seed in range(6))
     assert len({str(m) for m in moves.values()}) > 1

@@ -28,19 +28,22 @@ SMALL = {
 }
 
 
-def decision_pairs(c, *, games, every, limit):
-    """(state, twin, seat) where `seat` has a real choice."""
+def decision_pairs(c, *, limit):
+    """(state, twin, seat) where `seat` has a real choice, spread over every
+    configuration of the game."""
     rng = random.Random(11)
-    found = 0
-    for state, _, _ in reachable(c, games=games, every=every):
-        for seat in c.engine.to_act(state):
-            if len(c.engine.legal_moves(state, seat)) < 2:
+    each = max(2, limit // len(c.configs))
+    for config in c.configs:
+        found = 0
+        for state, _, _ in reachable(c, games=c.games, every=c.stride, configs=[config]):
+            seats = [s for s in c.engine.to_act(state) if len(c.engine.legal_moves(state, s)) > 1]
+            if not seats:
                 continue
-            twin = c.scramble(state, seat, rng)
-            yield state, twin, seat
+            seat = seats[0]
+            yield state, c.scramble(state, seat, rng), seat
             found += 1
-            if found >= limit:
-                return
+            if found >= each:
+                break
 
 
 def moves_for(engine, state, seat, budget, seed):
@@ -56,7 +59,7 @@ def test_states_differing_only_in_unseen_secrets_get_the_same_move(slug, level):
     engine = c.engine
     budget = SMALL[level]
     pairs = 0
-    for number, (state, twin, seat) in enumerate(decision_pairs(c, games=3, every=4, limit=30)):
+    for number, (state, twin, seat) in enumerate(decision_pairs(c, limit=30)):
         assert twin != state
         seed = 1 + number
         assert moves_for(engine, state, seat, budget, seed) == moves_for(
@@ -84,7 +87,7 @@ def test_a_bot_that_peeks_fails(slug):
     c = case(slug)
     budget = SMALL["hard"]
     differ = 0
-    for state, twin, seat in decision_pairs(c, games=3, every=4, limit=30):
+    for state, twin, seat in decision_pairs(c, limit=30):
         moves = [moves_for(Peeking(c.engine, s), s, seat, budget, seed=1) for s in (state, twin)]
         differ += moves[0] != moves[1]
     assert differ > 0, "the twins must differ in secrets that change a peeking bot's move"

@@ -16,10 +16,6 @@ from tests.bots.cases import CASES, Case, case, reachable
 SLUGS = sorted(CASES)
 
 
-def public_part(c: Case, state: State) -> dict:
-    return {key: value for key, value in state.items() if key not in c.secret_keys}
-
-
 def seats_of(state: State, c: Case) -> range:
     return range(len(c.engine.view(state, None)["players"]))
 
@@ -29,14 +25,14 @@ def test_a_sample_is_what_the_seat_sees_with_its_secrets_drawn_anew(slug):
     c = case(slug)
     engine = c.engine
     checked = redrawn = 0
-    for state, _, seed in reachable(c, games=4, every=5):
+    for state, _, seed in reachable(c, games=c.games, every=5):
         for seat in seats_of(state, c):
             view = engine.view(state, seat)
             sample = engine.sample_state(view, seat, Rng.from_seed(f"{seed} {seat}"))
             assert engine.view(sample, seat) == view
             assert engine.to_act(sample) == engine.to_act(state)
             assert engine.legal_moves(sample, seat) == engine.legal_moves(state, seat)
-            assert public_part(c, sample) == public_part(c, state)
+            assert c.public_part(sample) == c.public_part(state)
             if c.check:
                 c.check(sample)
             checked += 1
@@ -50,7 +46,7 @@ def test_a_sample_depends_on_the_bots_generator_alone(slug):
     c = case(slug)
     engine = c.engine
     rng = random.Random(3)
-    for state, _, _ in reachable(c, games=2, every=7):
+    for state, _, _ in reachable(c, games=c.games, every=7):
         for seat in seats_of(state, c):
             twin = c.scramble(state, seat, rng)
             first = engine.sample_state(engine.view(state, seat), seat, Rng.from_seed(9))
@@ -64,21 +60,24 @@ def test_play_goes_on_from_a_sample_to_the_end(slug):
     engine = c.engine
     picker = random.Random(5)
     played = 0
-    for state, _, seed in reachable(c, games=2, every=11):
-        if engine.outcome(state) is not None:
-            continue
-        seat = picker.choice(engine.to_act(state))
-        sample = engine.sample_state(engine.view(state, seat), seat, Rng.from_seed(seed))
-        for _ in range(20_000):
-            if engine.outcome(sample) is not None:
-                break
-            actor = picker.choice(engine.to_act(sample))
-            sample = engine.apply(sample, actor, picker.choice(engine.legal_moves(sample, actor)))
-            if c.check:
-                c.check(sample)
-        assert engine.outcome(sample) is not None
-        played += 1
-    assert played > 20
+    for config in c.configs:
+        states = [s for s, _, _ in reachable(c, games=1, every=c.stride * 3, configs=[config])]
+        for state in states[:: max(1, len(states) // 3)]:
+            if engine.outcome(state) is not None:
+                continue
+            seat = picker.choice(engine.to_act(state))
+            sample = engine.sample_state(engine.view(state, seat), seat, Rng.from_seed(played))
+            for _ in range(20_000):
+                if engine.outcome(sample) is not None:
+                    break
+                actor = picker.choice(engine.to_act(sample))
+                move = picker.choice(engine.legal_moves(sample, actor))
+                sample = engine.apply(sample, actor, move)
+                if c.check:
+                    c.check(sample)
+            assert engine.outcome(sample) is not None
+            played += 1
+    assert played >= 2 * len(c.configs)
 
 
 def test_coup_1_1_unseen_cards_are_dealt_uniformly():

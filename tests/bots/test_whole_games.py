@@ -10,8 +10,17 @@ import pytest
 
 from games.bots import LEVELS, choose_move
 from games.bots.arena import RANDOM, play_game
+from games.bots.lookahead import LookaheadBudget
+from games.bots.search import SearchBudget
 from tests.bots.cases import CASES, case
-from tests.bots.test_fairness import SMALL
+
+# Each level's kind of thinking, as small as it gets: these games check that
+# bots finish every game, not how well they play (bench/bots.py does that).
+TINY = {
+    "hard": SearchBudget(iterations=6, rollout_moves=6),
+    "medium": SearchBudget(iterations=3, rollout_moves=3),
+    "easy": LookaheadBudget(samples=1, horizon=2, noise=0.1),
+}
 
 CONFIGS = [
     (slug, players, options) for slug in sorted(CASES) for players, options in case(slug).configs
@@ -20,7 +29,7 @@ CONFIGS = [
 
 def lineup(players: int, shift: int) -> list:
     """Each level's kind of thinking, and a random player, round the table."""
-    kinds = [SMALL["hard"], SMALL["medium"], SMALL["easy"], RANDOM]
+    kinds = [TINY["hard"], TINY["medium"], TINY["easy"], RANDOM]
     return [kinds[(seat + shift) % len(kinds)] for seat in range(players)]
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine import Engine, IllegalMove, Move, Option, Outcome, State, find_move
-from games.seasons.rules import flow
+from games.engine import Engine, IllegalMove, Move, Option, Outcome, Rng, State, find_move
+from games.seasons.rules import flow, sample
 from games.seasons.rules.cards import card_data, cost_of
 from games.seasons.rules.data import (
     BONUS_PENALTY,
@@ -212,7 +212,13 @@ class SeasonsEngine(Engine):
             "assign": None if me is None else dict(me["assign"]),
             "choice": self._choice_view(state, own),
             "final": score_sheet(state) if state["phase"] == "over" else None,
+            # What the board does not draw but a program rebuilding the table
+            # needs (the bots): dice as numbers, the turn record, the queue.
+            "public_state": sample.public_state(state, own),
         }
+
+    def sample_state(self, view: Mapping[str, Any], seat: int, rng: Rng) -> State:
+        return sample.sample_state(view, seat, rng)
 
     def _die_view(self, state: State, i: int) -> dict[str, Any]:
         face = face_of(state, i)
