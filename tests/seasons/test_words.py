@@ -86,3 +86,14 @@ def test_a_payment_says_where_each_token_comes_from():
         "Pay 1 earth from your reserve and 1 earth from the Amulet of Water",
         "Pay 2 earth from the Amulet of Water",
     ]
+
+
+def test_two_copies_in_play_that_differ_say_how():
+    s = duel(play=[[37, 37, 4]])  # two Dragon Skulls and an Amulet of Water
+    s["p"][0]["play"][2]["tokens"] = [0, 2, 0, 0]
+    s = act(s, 0, {"action": "activate", "card": cid(37)})
+    assert labels(s, 0) == [
+        "Sacrifice the Dragon Skull (activated)",
+        "Sacrifice the Dragon Skull",
+        "Sacrifice the Amulet of Water (holding 2 water)",
+    ]

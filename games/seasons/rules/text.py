@@ -12,7 +12,7 @@ from __future__ import annotations
 from games.engine import Move, State
 from games.seasons.rules.data import ELEMENTS, Face
 from games.seasons.rules.hooks import CARDS
-from games.seasons.rules.table import face_of, head, number, rate
+from games.seasons.rules.table import face_of, find_in_play, head, number, rate
 from games.words import count_of
 
 # Familiars named as people, and items named for their owner, take no
@@ -139,6 +139,17 @@ def _pay(state: State, seat: int, move: Move) -> str:
     return text
 
 
+def _in_play_note(state: State, seat: int, card: int) -> str:
+    """What tells a copy in play from the other: ' (activated, holding 2 water)'."""
+    inst = find_in_play(state, seat, card)
+    if inst is None:
+        return ""
+    notes = ["activated"] if inst["tapped"] else []
+    if any(inst["tokens"]):
+        notes.append(f"holding {energy_text(inst['tokens'])}")
+    return f" ({', '.join(notes)})" if notes else ""
+
+
 def _room_after(state: State, seat: int) -> bool:
     """Whether the gauge has room for one more card after this one (SEA-7.1)."""
     p = state["p"][seat]
@@ -196,9 +207,9 @@ def label(state: State, seat: int, move: Move) -> str:
     if action == "discard":
         return f"Discard {card}" if "card" in move else "Discard it"
     if action == "sacrifice":
-        return f"Sacrifice {card}"
+        return f"Sacrifice {card}{_in_play_note(state, seat, move['card'])}"
     if action == "take_back":
-        return f"Take {card} back"
+        return f"Take {card} back{_in_play_note(state, seat, move['card'])}"
     if action == "summon_free":
         return f"Summon {card} for free"
     if action == "give":
