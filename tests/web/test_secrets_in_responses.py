@@ -73,7 +73,7 @@ CASES = [
     ("koryo", 2, {}, 66, KORYO_PHASES),
     ("koryo", 3, {}, 318, KORYO_PHASES),
     ("koryo", 4, {}, 28, KORYO_PHASES),
-    ("seasons", 2, {"level": "apprentice"}, 4, SEASONS_PHASES - {"draft"}),
+    ("seasons", 2, {"level": "apprentice"}, 27, SEASONS_PHASES - {"draft"}),
     ("seasons", 3, {"level": "archmage"}, 11, SEASONS_PHASES),
     ("troyes", 2, {}, 2, TROYES_PHASES),
     ("troyes", 4, {}, 8, TROYES_PHASES),
