@@ -79,10 +79,12 @@ class Meter:
         return {who: seconds / wall for who, seconds in used.items()}
 
     def outbox(self) -> dict:
-        """Emails sent so far, and those still pending long after they were due."""
+        """The outbox's rows so far: written, sent and cancelled (no longer
+        wanted when due), and those still pending long after they were due."""
         try:
-            sent, late = self.conn.execute(
-                "SELECT count(*) FILTER (WHERE status = 'sent'),"
+            written, sent, cancelled, late = self.conn.execute(
+                "SELECT count(*), count(*) FILTER (WHERE status = 'sent'),"
+                " count(*) FILTER (WHERE status = 'cancelled'),"
                 " count(*) FILTER (WHERE status = 'pending'"
                 "   AND due_at < now() - make_interval(secs => %s))"
                 " FROM notifications_notification",
@@ -90,8 +92,8 @@ class Meter:
             ).fetchone()
         except Exception as exc:  # another version of the schema: say so, go on
             print(f"  (outbox not readable: {exc})")
-            return {"sent": 0, "late": 0}
-        return {"sent": sent, "late": late}
+            return {"written": 0, "sent": 0, "cancelled": 0, "late": 0}
+        return {"written": written, "sent": sent, "cancelled": cancelled, "late": late}
 
 
 SWEEP_DONE = re.compile(r"Task \S*sweep\S*\[[^\]]*\] succeeded in ([\d.]+)s")

@@ -40,7 +40,9 @@ def print_step(r: dict) -> None:
     )
     sweeps = r["sweeps"]
     print(
-        f"  emails sent {r['emails']}, late {r['late_emails']}; sweeps {len(sweeps)}"
+        f"  outbox: {r['outbox']['written']} emails written, {r['outbox']['sent']} sent,"
+        f" {r['outbox']['cancelled']} cancelled when due, {r['late_emails']} late;"
+        f" sweeps {len(sweeps)}"
         + (f" ({', '.join(f'{s * 1000:.0f} ms' for s in sweeps)})" if sweeps else "")
         + f"; generator's loop lag p99 {r['lag_p99']:.0f} ms"
     )

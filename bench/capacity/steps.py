@@ -130,7 +130,7 @@ async def step(load: Load, meter: Meter, pages: int, args) -> dict:
         "no_move": load.no_move,
         "moves": load.moves,
         "cores": Meter.cores(marks["begin"], marks["end"]),
-        "emails": outbox1["sent"] - outbox0["sent"],
+        "outbox": {k: outbox1[k] - outbox0[k] for k in ("written", "sent", "cancelled")},
         "late_emails": outbox1["late"],
         "sweeps": sweeps_between(load.site.worker_log, marks["begin_log"], marks["end_log"]),
         "lag_p99": percentile(lags, 0.99),
