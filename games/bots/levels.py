@@ -35,6 +35,11 @@ BUDGETS: dict[str, dict[str, Budget]] = {
         "medium": SearchBudget(iterations=25, rollout_moves=20),
         "hard": SearchBudget(iterations=200, rollout_moves=20),
     },
+    "troyes": {
+        "easy": LookaheadBudget(samples=2, horizon=8, noise=0.1),
+        "medium": SearchBudget(iterations=25, rollout_moves=20),
+        "hard": SearchBudget(iterations=200, rollout_moves=20),
+    },
 }
 
 

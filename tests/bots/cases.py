@@ -120,7 +120,42 @@ def seasons_case() -> Case:
     )
 
 
-CASES = {"coup": coup_case, "koryo": koryo_case, "seasons": seasons_case}
+def troyes_case() -> Case:
+    from games.troyes.rules import ENGINE
+    from games.troyes.rules import table as T
+    from tests.troyes.secrets import scramble_secrets
+    from tests.troyes.test_playouts import check
+
+    def public(state: State) -> Any:
+        shown = {
+            k: v
+            for k, v in state.items()
+            if k not in ("characters", "vp", "activity", "decks", "rng", "log")
+        }
+        levels = T.revealed_levels(state)
+        shown["activity"] = {colour: ids[:levels] for colour, ids in state["activity"].items()}
+        shown["decks"] = {colour: len(ids) for colour, ids in state["decks"].items()}
+        shown["counts"] = [len(chars) for chars in state["characters"]]
+        return shown
+
+    return Case(
+        engine=ENGINE,
+        configs=[(n, {}) for n in range(2, 5)],
+        secret_keys=frozenset(),
+        scramble=scramble_secrets,
+        check=check,
+        public=public,
+        games=1,
+        stride=29,
+    )
+
+
+CASES = {
+    "coup": coup_case,
+    "koryo": koryo_case,
+    "seasons": seasons_case,
+    "troyes": troyes_case,
+}
 
 
 def case(slug: str) -> Case:

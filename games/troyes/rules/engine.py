@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine import Engine, IllegalMove, LogLine, Move, Outcome, State, find_move, line
+from games.engine import Engine, IllegalMove, LogLine, Move, Outcome, Rng, State, find_move, line
 from games.troyes.rules import build as B
 from games.troyes.rules import cards as C
 from games.troyes.rules import choices as M
 from games.troyes.rules import flow as F
 from games.troyes.rules import table as T
+from games.troyes.rules.sample import public_state, sample_state
 from games.troyes.rules.text import deniers, row_text, the_name
 from games.words import count_of, indefinite, join_words, noun_for, times
 
@@ -173,7 +174,13 @@ class TroyesEngine(Engine):
             "uses": dict(state["uses"]) if state["uses"] else None,
             "placement_left": len(state["placement"]),
             "final": state["final"] if over else None,
+            # What the board does not draw but a program rebuilding the table
+            # needs (the bots).
+            "public_state": public_state(state),
         }
+
+    def sample_state(self, view: Mapping[str, Any], seat: int, rng: Rng) -> State:
+        return sample_state(view, seat, rng)
 
     def _build_view(self, state: State, build: dict[str, Any]) -> dict[str, Any]:
         seat = state["current"]
