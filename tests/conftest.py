@@ -19,6 +19,8 @@ from accounts.tokens import token_create
 from games import registry
 from tables import services
 from tables.models import Table
+from tests.support import seeds
+from tests.support.seeds import seed_deal
 
 PASSWORD = "a-long-secret-43"
 
@@ -58,6 +60,20 @@ def on_postgres() -> bool:
 requires_postgres = pytest.mark.skipif(
     not on_postgres(), reason="needs PostgreSQL (set DATABASE_URL); SQLite cannot lock rows"
 )
+
+
+@pytest.fixture(autouse=True)
+def _deal_seeds(request):
+    """Deals made without a seed get one derived from this test's id."""
+    seeds.begin(request.node.nodeid)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.failed and seeds.describe():
+        report.sections.append(("Deals", seeds.describe()))
+    return report
 
 
 @pytest.fixture
@@ -141,8 +157,9 @@ def carl(users):
 def start_table(
     game: str, players, options=None, time_control="none", seed: int | None = None, **kwargs
 ) -> Table:
-    """A table of `game` with `players` seated in order and the game started
-    (dealt from `seed` if given, else from a random one as on the site)."""
+    """A table of `game` with `players` seated in order and the game started,
+    dealt from `seed` if given, else from one derived from the test's id
+    (printed when the test fails: tests/support/seeds.py)."""
     table = services.table_create(
         creator=players[0],
         game=game,
@@ -153,8 +170,7 @@ def start_table(
     )
     for user in players[1:]:
         services.table_join(table_id=table.pk, user=user)
-    if seed is not None:
-        Table.objects.filter(pk=table.pk).update(seed=seed)
+    seed_deal(table.pk, seed)
     services.table_start(table_id=table.pk, user=players[0])
     table.refresh_from_db()
     return table

@@ -11,6 +11,7 @@ from accounts.models import ApiToken
 from accounts.tokens import token_revoke, token_user
 from tables.models import Move, Table
 from tests.conftest import ApiClient, start_table
+from tests.support.seeds import seed_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -49,6 +50,7 @@ def test_a_bot_opens_joins_and_starts_a_table(users):
     table_id = body["id"]
     assert body["status"] == "open" and body["my_seat"] == 0
     assert ben.post(f"/api/tables/{table_id}/join").json()["my_seat"] == 1
+    seed_deal(table_id)
     refused = ben.post(f"/api/tables/{table_id}/start")
     assert refused.status_code == 403
     assert refused.json() == {"detail": "Only the player who opened this table may start it."}

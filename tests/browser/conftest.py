@@ -121,6 +121,7 @@ def open_two_player_table(ana, ben, game: str, seed: int, *, selects: dict[str, 
     new-table form (with these extra select boxes set), ben joins and ana
     starts it. The table's seed is fixed, so the game is the same on every run."""
     from tables.models import Table
+    from tests.support.seeds import seed_deal
 
     sign_up(ana, "ana")
     sign_up(ben, "ben")
@@ -132,7 +133,7 @@ def open_two_player_table(ana, ben, game: str, seed: int, *, selects: dict[str, 
     shot(ana, f"{game}-01-new-table")
     ana.click("button:has-text('Open the table')")
     table = Table.objects.get()
-    Table.objects.filter(pk=table.pk).update(seed=seed)
+    seed_deal(table.pk, seed)
     ben.goto("/")
     ben.click("button:has-text('Join')")
     ana.reload()

@@ -12,6 +12,7 @@ import pytest
 from games.coup.models import CoupState
 from tables.models import Table
 from tests.browser.conftest import shot, sign_up
+from tests.support.seeds import seed_deal
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -53,6 +54,7 @@ def test_a_convert_and_a_challenged_embezzle_are_played_through_the_table_page(n
     shot(ana, "factions-01-new-table")
     ana.click("button:has-text('Open the table')")
     table = Table.objects.get()
+    seed_deal(table.pk)
     assert table.options["factions"] is True
     for name in ("ben", "carl"):
         pages[name].goto(f"/tables/{table.pk}/")

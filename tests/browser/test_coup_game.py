@@ -9,6 +9,7 @@ import pytest
 
 from tables.models import Table
 from tests.browser.conftest import press, shot, sign_up
+from tests.support.seeds import seed_deal
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -39,6 +40,7 @@ def test_two_players_play_coup_to_the_end_in_their_browsers(new_page, settings):
     shot(ana, "coup-01-new-table")
     ana.click("button:has-text('Open the table')")
     table = Table.objects.get()
+    seed_deal(table.pk)
     ben.goto("/")
     shot(ben, "coup-02-lobby-open-table")
     ben.click("button:has-text('Join')")

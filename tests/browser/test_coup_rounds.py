@@ -14,6 +14,7 @@ from games import registry
 from tables import services
 from tables.models import Table
 from tests.browser.conftest import shot, sign_up
+from tests.support.seeds import seed_deal
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -52,6 +53,7 @@ def test_a_game_to_two_wins_shows_the_round_score(new_page, settings):
         creator=ana, game="coup", options={"rounds_to_win": 2}, max_players=2, time_control="none"
     )
     services.table_join(table_id=table.pk, user=ben)
+    seed_deal(table.pk)
     services.table_start(table_id=table.pk, user=ana)
 
     pages["ana"].goto(f"/tables/{table.pk}/")

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from tables.models import Table
 from tests.browser.conftest import shot, sign_up
+from tests.support.seeds import seed_deal
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -26,6 +27,7 @@ def test_the_waiting_room_invitations_and_the_title_update_by_themselves(new_pag
     ana.select_option("select[name=max_players]", "3")
     ana.click("button:has-text('Open the table')")
     table = Table.objects.get()
+    seed_deal(table.pk)
     ana.fill("#invite-username", "carl")
     ana.click("button:has-text('Invite')")
     ana.wait_for_selector("text=Invited: carl")

@@ -28,6 +28,14 @@ def players() -> list:
     return users
 
 
+def deal(table_id: int) -> None:
+    """Every run deals the same game (SCENARIO_SEED, 1 unless set)."""
+    from tables.models import Table
+
+    seed = int(os.environ.get("SCENARIO_SEED", "1"))
+    Table.objects.filter(pk=table_id).update(seed=seed)
+
+
 def bots() -> dict:
     from accounts.tokens import token_create
     from tables import services
@@ -35,6 +43,7 @@ def bots() -> dict:
     users = players()
     table = services.table_create(creator=users[0], game="coup", max_players=2, time_control="none")
     services.table_join(table_id=table.pk, user=users[1])
+    deal(table.pk)
     services.table_start(table_id=table.pk, user=users[0])
     tokens = {}
     for seat in table.seats.all():
@@ -54,6 +63,7 @@ def setup() -> int:
         creator=users[0], game="coup", max_players=2, time_control=control, max_timeouts=2
     )
     services.table_join(table_id=table.pk, user=users[1])
+    deal(table.pk)
     services.table_start(table_id=table.pk, user=users[0])
     return table.pk
 

@@ -13,6 +13,7 @@ from games import registry
 from games.engine import InvalidOptions
 from tables.models import Invitation, Move, Seat, Table
 from tests.conftest import ApiClient, login_client, start_table
+from tests.support.seeds import seed_deal
 
 ENGINES = [entry.engine for entry in registry.all_games()]
 
@@ -58,6 +59,7 @@ def test_a_table_opened_with_an_integer_option_keeps_its_pages(users):
     assert created.status_code == 201
     table_id = created.json()["id"]
     ApiClient(users[1]).post(f"/api/tables/{table_id}/join")
+    seed_deal(table_id)
     assert ana.post(f"/api/tables/{table_id}/start").status_code == 200
     assert type(Table.objects.get(pk=table_id).options["rounds_to_win"]) is int
     page = login_client(users[0])

@@ -29,6 +29,7 @@ def setup() -> int:
 
     from accounts.models import Profile
     from tables import clock, services
+    from tests.clocks.scenario import deal
 
     users = []
     for name in ("ana", "ben", "carl"):
@@ -45,6 +46,7 @@ def setup() -> int:
     )
     for user in users[1:]:
         services.table_join(table_id=table.pk, user=user)
+    deal(table.pk)
     return table.pk
 
 

@@ -16,6 +16,7 @@ from tables import services
 from tests.clocks.helpers import HOUR, MIN, hour_control
 from tests.conftest import start_table, state_of
 from tests.support.processes import free_port
+from tests.support.seeds import seed_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -55,6 +56,7 @@ def test_an_invited_player_is_told_of_the_invitation_and_of_the_game_over(
         table = services.table_create(creator=ana, game="coup", max_players=2)
         services.table_invite(table_id=table.pk, user=ana, username="ben")
         services.table_join(table_id=table.pk, user=ben)
+        seed_deal(table.pk)
         services.table_start(table_id=table.pk, user=ana)
         table.refresh_from_db()
         finish_coup(table, users)

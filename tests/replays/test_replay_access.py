@@ -144,6 +144,19 @@ def test_a_finished_game_may_be_seen_by_any_seat(finished, users):
     assert "Seen by ben" in page.content.decode()
 
 
+def test_a_player_replays_a_finished_game_from_the_spectators_view_unless_they_choose(
+    finished, users
+):
+    """Once it is over, the replay opens on what everyone saw (a spectator's
+    view), for the game's own players too; their seat, or any, is a choice."""
+    assert finished.status == Table.Status.FINISHED
+    ben = ApiClient(users[1])
+    assert ben.get(f"/api/tables/{finished.pk}/replay/1").json()["seat"] is None
+    assert ben.get(f"/api/tables/{finished.pk}/replay/1?seat=1").json()["seat"] == 1
+    page = login_client(users[1]).get(f"/tables/{finished.pk}/replay/1/").content.decode()
+    assert "Seen by a spectator" in page
+
+
 def test_anyone_may_replay_a_finished_game_without_logging_in(finished):
     from django.test import Client
 

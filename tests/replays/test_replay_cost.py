@@ -43,6 +43,7 @@ def long_table(users, moves: int) -> Table:
             )
         if len(rows) == moves:
             break
+    assert len(rows) == moves, f"no random game of this deal lasted {moves} moves"
     Move.objects.bulk_create(rows)
     registry.get("seasons").state_model.objects.filter(pk=table.pk).update(state=state)
     Table.objects.filter(pk=table.pk).update(version=moves)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from tests.support.seeds import seed_deal
+
 NOT_A_MOVE = {"action": "__not_a_move__"}
 
 
@@ -22,9 +24,10 @@ def play_api_game(
     max_moves: int = 5000,
 ) -> dict[str, Any]:
     """Open a table with clients[0], seat the others, start it and play random
-    legal moves until the end. Every `probe_every` moves, also check that a
-    move not offered gets 400, a stale version 409 and a seat that may not act
-    403. Returns the final table as the first client sees it."""
+    legal moves until the end (the deal and the moves from `seed`). Every
+    `probe_every` moves, also check that a move not offered gets 400, a stale
+    version 409 and a seat that may not act 403. Returns the final table as
+    the first client sees it."""
     rng = random.Random(seed)
     created = clients[0].post(
         "/api/tables",
@@ -37,6 +40,8 @@ def play_api_game(
         joined = client.post(f"/api/tables/{table_id}/join")
         if joined.status_code != 200:
             raise BotError(f"join: {joined.status_code} {joined.content!r}")
+    # The deal comes from `seed` too: a failing game can be played again.
+    seed_deal(table_id, seed)
     started = clients[0].post(f"/api/tables/{table_id}/start")
     if started.status_code != 200:
         raise BotError(f"start: {started.status_code} {started.content!r}")

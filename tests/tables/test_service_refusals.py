@@ -15,6 +15,7 @@ from tables.models import Move, Seat, Table
 from tables.services import moves as move_service
 from tests.clocks.helpers import HOUR, MIN, hour_control
 from tests.conftest import start_table
+from tests.support.seeds import seed_deal
 from tests.tables.test_move_service import snapshot
 
 pytestmark = pytest.mark.django_db
@@ -174,6 +175,7 @@ def test_seats_are_numbered_in_joining_order_without_the_gaps_of_leavers(users):
     services.table_leave(table_id=table.pk, user=ben)
     # Dora takes the free number 1 while the table is open...
     assert services.table_join(table_id=table.pk, user=dora).number == 1
+    seed_deal(table.pk)
     services.table_start(table_id=table.pk, user=ana)
     # ...and the game seats everyone by when they joined: Carl before Dora.
     numbers = dict(table.seats.values_list("user__username", "number"))

@@ -23,6 +23,7 @@ from tables import services
 from tables.errors import BadRequest, Forbidden
 from tables.models import Move, Seat, Table
 from tests.conftest import ApiClient, login_client, start_table, state_of
+from tests.support.seeds import seed_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -197,6 +198,7 @@ def test_orders_can_be_changed_at_any_time(users):
         services.table_join(table_id=table.pk, user=user)
     for user in users[:3]:
         order(table, user, **ALWAYS_PASS)
+    seed_deal(table.pk)
     services.table_start(table_id=table.pk, user=users[0])
     table.refresh_from_db()
 

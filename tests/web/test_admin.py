@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 from notifications.models import Notification
 from tables.models import Move, Seat
 from tests.clocks.helpers import hour_control
-from tests.conftest import login_client, play_random_moves, start_table
+from tests.conftest import login_client, play_random_moves, start_table, state_of
 
 pytestmark = pytest.mark.django_db
 
@@ -26,6 +27,25 @@ def test_tables_can_be_found_by_game_status_and_player(users, staff):
     page = staff.get("/admin/tables/table/?game=coup&status=active&q=ben").content.decode()
     assert f">{table.pk}<" in page
     assert staff.get(f"/admin/tables/table/{table.pk}/change/").status_code == 200
+
+
+def test_a_finished_table_asks_nobody_anything(users, staff):
+    """Koryo's engine still words a question for a finished game's last state
+    ("finish"); the table keeps none, so neither a page nor the admin shows
+    one (the prompt goes with `to_act`)."""
+    from games import registry
+    from tables import present
+
+    table = play_random_moves(start_table("koryo", users[:2], seed=5), users[:2], 2000, seed=5)
+    assert table.status == "finished"
+    last = registry.get("koryo").engine.prompt(state_of(table))
+    assert last == "finish"
+    assert table.to_act == [] and table.prompt == ""
+    page = staff.get(f"/admin/tables/table/{table.pk}/change/").content.decode()
+    field = page.split("field-prompt_text")[1].split("form-row")[0]
+    shown = re.search(r'<div class="readonly">(.*?)</div>', field, re.S).group(1)
+    assert shown.strip() == ""
+    assert present.fill(last, present.names_of(table)) not in shown
 
 
 def test_a_moderator_cancels_a_table(users, staff):

@@ -22,6 +22,7 @@ from tables.models import Table
 from tests.conftest import login_client, play_random_moves, start_table, state_of
 from tests.koryo.helpers import card_of, make_state
 from tests.koryo.test_playouts import Invariants
+from tests.support.seeds import seed_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -47,7 +48,7 @@ def seeded_table(players, seed: int) -> Table:
     table = services.table_create(
         creator=players[0], game="koryo", max_players=len(players), time_control="none"
     )
-    Table.objects.filter(pk=table.pk).update(seed=seed)
+    seed_deal(table.pk, seed)
     for user in players[1:]:
         services.table_join(table_id=table.pk, user=user)
     services.table_start(table_id=table.pk, user=players[0])

@@ -11,6 +11,7 @@ from tables.errors import Conflict, Forbidden
 from tables.models import Seat, Table
 from tests.conftest import login_client, start_table
 from tests.players.helpers import finish_coup
+from tests.support.seeds import seed_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -64,6 +65,18 @@ def test_finished_games_show_what_each_did_to_my_rating(ana, ben):
     assert "rating" not in unrated_row
 
 
+def test_each_player_sees_their_own_rating_change_and_not_the_others(ana, ben):
+    """Both seats of the one game have a row of rating change: the winner's
+    lobby shows the rise, the loser's the fall, never the other's."""
+    table = finish_coup(ana, ben)
+    for user, sign, word in ((ana, "+", "Won"), (ben, "\N{MINUS SIGN}", "Lost")):
+        shown = Rating.objects.get(user=user, game="coup").shown
+        page = login_client(user).get("/").content.decode()
+        row = page[page.index(f"Coup #{table.pk}") :].split("</li>")[0]
+        assert word in row
+        assert f"rating {shown} " in row and f"({sign}{abs(shown - 1500)})" in row
+
+
 def test_the_lobby_costs_the_same_queries_for_one_finished_game_or_many(
     ana, ben, django_assert_max_num_queries
 ):
@@ -103,6 +116,7 @@ def test_join_leave_start_and_cancel_through_the_pages(users):
         "ana",
         "ben",
     ]
+    seed_deal(table.pk)
     refused = ben.post(f"/tables/{table.pk}/start/", follow=True)
     assert "Only the player who opened this table may start it." in refused.content.decode()
     ana.post(f"/tables/{table.pk}/start/")
@@ -135,6 +149,7 @@ def test_seats_are_numbered_in_joining_order_at_the_start(users):
         services.table_join(table_id=table.pk, user=user)
     services.table_leave(table_id=table.pk, user=users[1])
     services.table_join(table_id=table.pk, user=users[4])
+    seed_deal(table.pk)
     services.table_start(table_id=table.pk, user=users[0])
     names = list(
         Seat.objects.filter(table=table).order_by("number").values_list("user__username", flat=True)
