@@ -36,12 +36,8 @@ def too_large(request: HttpRequest | None = None, exc: Exception | None = None) 
 
 
 def add_handlers(api) -> None:
-    """The API's answers to errors raised by any of its views."""
-    from config import unavailable
-
+    """The API's answer to a body over the limit, raised by any of its views."""
     api.add_exception_handler(RequestDataTooBig, too_large)
-    for error in unavailable.UNREACHABLE:
-        api.add_exception_handler(error, unavailable.answer)
 
 
 class ApiErrorsAsJson:

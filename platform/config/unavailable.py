@@ -56,6 +56,13 @@ class DatabaseUnavailable:
         return answer(request, exc) if isinstance(exc, UNREACHABLE) else None
 
 
+def add_handlers(api) -> None:
+    """The API's answer when its views cannot reach the database (django-ninja
+    would answer a traceback in development)."""
+    for error in UNREACHABLE:
+        api.add_exception_handler(error, answer)
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
     """handler500: called while the exception is being handled."""
     exc = sys.exc_info()[1]

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from chat.api import router as chat_router
-from config import api_errors, views
+from config import api_errors, unavailable, views
 from players.api import router as players_api
 from replays.api import router as replays_router
 from tables.api import api
@@ -11,6 +11,7 @@ api.add_router("", replays_router)
 api.add_router("", chat_router)
 api.add_router("", players_api)
 api_errors.add_handlers(api)
+unavailable.add_handlers(api)
 
 urlpatterns = [
     path("admin/", admin.site.urls),

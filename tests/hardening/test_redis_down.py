@@ -70,9 +70,13 @@ def test_a_site_whose_redis_stops_goes_on_playing_and_keeps_the_log_in_limit(tmp
 
             # The account's limit holds: ten failed log-ins a minute. This
             # process counts from the outage on (what Redis had counted is
-            # out of its reach), so the eleventh is refused.
-            answers = [Browser(base).log_in("ben", "wrong").status for _ in range(11)]
-            assert answers == [200] * 10 + [429]
+            # out of its reach), so the eleventh is refused, or, should the
+            # minute's window turn meanwhile, one more window's ten later.
+            answers = []
+            while len(answers) < 21 and 429 not in answers:
+                answers.append(Browser(base).log_in("ben", "wrong").status)
+            assert answers[:10] == [200] * 10 and answers[-1] == 429, answers
+            assert set(answers[:-1]) == {200}
 
             log = web.tail(200_000)
             assert log.count(OUTAGE_LINE) == 1, log[-3000:]
