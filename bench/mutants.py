@@ -1,8 +1,9 @@
 """Mutation testing: how many small changes to important code the tests notice.
 
-Runs cosmic-ray over the platform's move, sweep and outbox code and over each
-engine's view and legal-move code, and prints the mutation score (killed ÷
-mutants run) per module, then the mutants that survived.
+Runs cosmic-ray over the platform's move, sweep and outbox code, the chat,
+replays and players' code, and each engine's view and legal-move code, and
+prints the mutation score (killed ÷ mutants run) per module, then the mutants
+that survived.
 
     .venv/bin/python -m bench.mutants [--sample 30] [--seed 16] [--only services,outbox]
 
@@ -81,6 +82,27 @@ TARGETS = [
         "platform/notifications/delivery.py",
         ("tests/notifications/test_emails.py", "tests/notifications/test_outbox_rules.py"),
     ),
+    Target(
+        "chat/access",
+        "platform/chat/access.py",
+        (
+            "tests/chat/test_reading.py",
+            "tests/chat/test_writing.py",
+            "tests/chat/test_reports.py",
+            "tests/chat/test_history.py",
+        ),
+    ),
+    Target("chat/selectors", "platform/chat/selectors.py", ("tests/chat",)),
+    Target("chat/services", "platform/chat/services.py", ("tests/chat",)),
+    Target("chat/views", "platform/chat/views.py", ("tests/chat",)),
+    Target("replays/selectors", "platform/replays/selectors.py", ("tests/replays",)),
+    Target("replays/states", "platform/replays/states.py", ("tests/replays",)),
+    Target(
+        "players/selectors",
+        "platform/players/selectors.py",
+        ("tests/players", "tests/web/test_lobby.py"),
+    ),
+    Target("players/ratings", "platform/players/ratings.py", ("tests/players",)),
     Target(
         "coup view",
         "games/coup/rules/engine.py",

@@ -13,7 +13,7 @@ from tests.browser.test_accessibility import AXE_SCRIPT, violations_text
 from tests.support.database_outage import limited_database, production_site
 from tests.support.http import Bot
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.site]
 
 NOTICE = "The site cannot be reached just now. The page stays as it was"
 WAIT = 30_000  # ms: polls come every second, but the machine may be busy

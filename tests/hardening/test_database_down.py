@@ -15,6 +15,8 @@ from tests.support.database_outage import limited_database, production_env, prod
 from tests.support.http import Bot, Browser
 from tests.support.processes import free_port, gunicorn
 
+pytestmark = pytest.mark.site
+
 HTMX = {"HX-Request": "true"}
 
 
@@ -130,9 +132,12 @@ def test_a_move_whose_connection_is_lost_half_way_writes_nothing(site, database)
 def test_a_refused_database_answers_503_at_once(site, tmp_path, debug):
     """An address where nothing listens (the database's server is down), in
     production and in development (where django-ninja would answer a
-    traceback)."""
+    traceback). Each request waits for a pooled connection DB_POOL_TIMEOUT
+    seconds, then answers."""
     nothing = f"postgres://postgres@127.0.0.1:{free_port()}/tabletop"
-    env = production_env(tmp_path, nothing, VAR_DIR=site.env["VAR_DIR"], DEBUG=debug)
+    env = production_env(
+        tmp_path, nothing, VAR_DIR=site.env["VAR_DIR"], DEBUG=debug, DB_POOL_TIMEOUT="2"
+    )
     port = free_port()
     web = gunicorn(env, tmp_path, port)
     try:
@@ -145,27 +150,6 @@ def test_a_refused_database_answers_503_at_once(site, tmp_path, debug):
         assert_unavailable_json(
             bot.post(f"/api/tables/{site.table_id}/moves", {"version": 0, "move": {}})
         )
-        assert time.monotonic() - started < 20
+        assert time.monotonic() - started < 30
     finally:
         web.stop()
-
-
-def test_the_server_error_handler_answers_503_for_a_lost_database(settings):
-    """For a failure in the middleware around the views (the session's save),
-    where Django calls handler500 instead of the views' middleware."""
-    from django.db import OperationalError
-    from django.test import RequestFactory
-
-    from config.unavailable import server_error
-
-    request = RequestFactory().get("/")
-    try:
-        raise OperationalError("too many connections for role")
-    except OperationalError:
-        answer = server_error(request)
-    assert answer.status_code == 503 and answer["Retry-After"] == "5"
-    assert b"Back in a moment" in answer.content
-    try:
-        raise ValueError("a bug")
-    except ValueError:
-        assert server_error(request).status_code == 500

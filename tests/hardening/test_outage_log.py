@@ -1,8 +1,10 @@
 """A failing service is logged once a minute at most per process, however
 many requests meet it, and skipped for a few seconds after each failure; the
 rate limits count in the process and presence is skipped while the cache
-(Redis) cannot be reached. Here Redis is an address where nothing listens;
-tests/hardening/test_redis_down.py stops a real one under a running site."""
+(Redis) cannot be reached (here an address where nothing listens;
+test_redis_down.py stops a real one under a running site); and a lost
+database met outside the views still answers 503 (test_database_down.py
+takes a real one's connections away)."""
 
 from __future__ import annotations
 
@@ -102,3 +104,24 @@ def test_presence_is_written_while_the_cache_answers(users, cache_outage):
     caches["default"].clear()
     assert presence.touch(users[0].pk) is True
     assert Presence.objects.filter(user=users[0]).exists()
+
+
+def test_the_server_error_handler_answers_503_for_a_lost_database(settings):
+    """For a failure in the middleware around the views (the session's save),
+    where Django calls handler500 instead of the views' middleware."""
+    from django.db import OperationalError
+    from django.test import RequestFactory
+
+    from config.unavailable import server_error
+
+    request = RequestFactory().get("/")
+    try:
+        raise OperationalError("too many connections for role")
+    except OperationalError:
+        answer = server_error(request)
+    assert answer.status_code == 503 and answer["Retry-After"] == "5"
+    assert b"Back in a moment" in answer.content
+    try:
+        raise ValueError("a bug")
+    except ValueError:
+        assert server_error(request).status_code == 500

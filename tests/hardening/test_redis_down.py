@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.support.http import Bot, Browser
 from tests.support.processes import (
     free_port,
@@ -18,6 +20,8 @@ from tests.support.processes import (
     site_env,
     stop_redis,
 )
+
+pytestmark = pytest.mark.site
 
 PASSWORD = "x-long-pass-1"  # tests.clocks.scenario's players
 OUTAGE_LINE = "The cache (Redis) cannot be reached"

@@ -108,21 +108,25 @@ class Process:
         self.log.close()
 
 
-def worker(env: dict, tmp_path: Path) -> Process:
+def worker(
+    env: dict, tmp_path: Path, *, name: str = "worker", beat: bool = True, concurrency: int = 1
+) -> Process:
+    """A Celery worker (with beat inside it unless `beat` is False: a
+    deployment runs exactly one beat)."""
     return Process(
-        "worker",
+        name,
         [
             str(BIN / "celery"),
             "-A",
             "config",
             "worker",
-            "--beat",
+            *(["--beat", "--schedule", str(tmp_path / "beat-schedule")] if beat else []),
+            "--hostname",
+            f"{name}@%h",
             "--concurrency",
-            "1",
+            str(concurrency),
             "--loglevel",
             "info",
-            "--schedule",
-            str(tmp_path / "beat-schedule"),
         ],
         env,
         tmp_path,
