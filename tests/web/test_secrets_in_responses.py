@@ -75,7 +75,7 @@ CASES = [
     ("koryo", 4, {}, 28, KORYO_PHASES),
     ("seasons", 2, {"level": "apprentice"}, 27, SEASONS_PHASES - {"draft"}),
     ("seasons", 3, {"level": "archmage"}, 11, SEASONS_PHASES),
-    ("troyes", 2, {}, 2, TROYES_PHASES),
+    ("troyes", 2, {}, 9, TROYES_PHASES),
     ("troyes", 4, {}, 8, TROYES_PHASES),
 ]
 MAX_MOVES = 1500
