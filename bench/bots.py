@@ -14,6 +14,7 @@ cut them. Not a test.
 
     .venv/bin/python -m bench.bots [--games N] [--game SLUG] [--players 2 4]
         [--against random easy medium] [--seed S] [--json var/bots.json]
+    .venv/bin/python -m bench.bots --speed [--game SLUG]    # the speed figures alone
 """
 
 from __future__ import annotations
@@ -136,46 +137,77 @@ def run_pairing(
     }
 
 
-def engine_speed(engine: Engine, players: int, seconds: float = 3.0) -> dict[str, float]:
-    """Random moves a second and the cost of one whole random playout, then
-    one hard search iteration with its rollouts cut as the level cuts them."""
-    from bench.engines import measure
+# Fixed work per game for the speed figures, so that two checkouts can be
+# compared run for run: seeded random games, and search iterations at
+# positions spread over one game.
+SPEED_PLAYOUTS = {"coup": 300, "koryo": 40, "seasons": 8, "troyes": 8}
+SPEED_POSITIONS = 6
+SPEED_ITERATIONS = 30
 
-    played, moves, elapsed = measure(engine, players, {}, seconds)
+
+def engine_speed(engine: Engine, players: int) -> dict[str, Any]:
+    """CPU figures at `players`: random moves a second and a whole random
+    game; one hard search iteration with rollouts cut as the level cuts them,
+    and with rollouts played to the end."""
+    from bench.engines import play_one
+
+    games = SPEED_PLAYOUTS.get(engine.slug, 10)
+    started = time.process_time()
+    moves = sum(play_one(engine, players, {}, seed) for seed in range(games))
+    playing = time.process_time() - started
+
+    positions = []
     state = engine.setup(players, {}, 1)
-    # A position a few moves in, where the first seat to act has a choice.
     picker = Rng.from_seed(2)
-    for _ in range(30):
+    number = 0
+    while engine.outcome(state) is None:
         seat = engine.to_act(state)[0]
         legal = engine.legal_moves(state, seat)
-        if len(legal) > 1 and engine.outcome(state) is None:
-            break
+        if len(legal) > 1 and number % 7 == 0:
+            positions.append((state, seat, legal))
         state = engine.apply(state, seat, legal[picker.below(len(legal))])
+        number += 1
+    step = max(1, len(positions) // SPEED_POSITIONS)
+    positions = positions[::step][:SPEED_POSITIONS]
     hard = BUDGETS[engine.slug]["hard"]
-    iterations = 100
-    budget = SearchBudget(iterations=iterations, rollout_moves=hard.rollout_moves)
-    seat = engine.to_act(state)[0]
-    view = engine.view(state, seat)
-    legal = engine.legal_moves(state, seat)
-    started = time.process_time()
-    tree_search(
-        engine,
-        view,
-        legal,
-        seat,
-        knowledge=knowledge_for(engine.slug),
-        budget=budget,
-        rng=Rng.from_seed(3),
-    )
-    per_iteration = (time.process_time() - started) / iterations
+    per_iteration = {}
+    for label, cut in (("cut", hard.rollout_moves), ("whole", None)):
+        budget = SearchBudget(iterations=SPEED_ITERATIONS, rollout_moves=cut)
+        started = time.process_time()
+        for state, seat, legal in positions:
+            tree_search(
+                engine,
+                engine.view(state, seat),
+                legal,
+                seat,
+                knowledge=knowledge_for(engine.slug),
+                budget=budget,
+                rng=Rng.from_seed(3),
+            )
+        spent = time.process_time() - started
+        per_iteration[label] = 1000 * spent / (SPEED_ITERATIONS * len(positions))
     return {
-        "moves_per_second": moves / elapsed,
-        "playout_ms": 1000 * elapsed / played,
-        "moves_per_playout": moves / played,
-        "iteration_ms": 1000 * per_iteration,
+        "players": players,
+        "moves_per_second": moves / playing,
+        "playout_ms": 1000 * playing / games,
+        "moves_per_playout": moves / games,
+        "iteration_ms": per_iteration["cut"],
+        "iteration_whole_ms": per_iteration["whole"],
         "rollout_moves": hard.rollout_moves,
         "hard_iterations": hard.iterations,
     }
+
+
+def print_speed(slug: str, s: dict[str, Any]) -> None:
+    cut = s["rollout_moves"]
+    line = (
+        f"  {slug} ({s['players']}p): {s['moves_per_second']:,.0f} random moves/s CPU, "
+        f"a whole random game {s['playout_ms']:.1f} ms ({s['moves_per_playout']:.0f} moves); "
+        f"one hard iteration {s['iteration_ms']:.2f} ms"
+    )
+    if cut is not None:
+        line += f" with rollouts cut after {cut} moves, {s['iteration_whole_ms']:.2f} ms played out"
+    print(line + f"; hard plays {s['hard_iterations']} iterations a decision", flush=True)
 
 
 def print_row(row: dict[str, Any]) -> None:
@@ -200,8 +232,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--against", nargs="*", default=list(OPPONENTS), choices=OPPONENTS)
     parser.add_argument("--seed", type=int, default=0, help="first game's seed")
     parser.add_argument("--no-speed", action="store_true", help="skip the engine speed figures")
+    parser.add_argument("--speed", action="store_true", help="only the engine speed figures")
     parser.add_argument("--json", help="also write the rows to this file")
     args = parser.parse_args(argv)
+    if args.speed:
+        print("Engine speed and the search's cost (CPU seconds, fixed work):")
+        for engine in load_engines(args.game):
+            if engine.slug in BUDGETS:
+                print_speed(engine.slug, engine_speed(engine, engine.min_players))
+        return
 
     rows: list[dict[str, Any]] = []
     speeds: dict[str, Any] = {}
@@ -225,6 +264,7 @@ def main(argv: list[str] | None = None) -> None:
                     write_json(args.json, rows, speeds, tells)
         if not args.no_speed:
             speeds[engine.slug] = engine_speed(engine, engine.min_players)
+            print_speed(engine.slug, speeds[engine.slug])
     if tells:
         print("\nCoup, the hard bot's table talk (judged against the real cards):")
         for key in (
@@ -236,20 +276,6 @@ def main(argv: list[str] | None = None) -> None:
             "challenges won",
         ):
             print(f"  {key}: {tells.get(key, 0)}")
-    if speeds:
-        print("\nEngine speed (two players, random moves) and the search's cost:")
-        for slug, s in speeds.items():
-            cut = (
-                "to the end"
-                if s["rollout_moves"] is None
-                else f"cut after {s['rollout_moves']} moves"
-            )
-            print(
-                f"  {slug}: {s['moves_per_second']:,.0f} moves/s, a whole random game "
-                f"{s['playout_ms']:.1f} ms ({s['moves_per_playout']:.0f} moves); "
-                f"one hard iteration (rollout {cut}) {s['iteration_ms']:.2f} ms CPU, "
-                f"{s['hard_iterations']} iterations a decision"
-            )
     if args.json:
         write_json(args.json, rows, speeds, tells)
 

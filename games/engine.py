@@ -18,6 +18,9 @@ The platform talks to a game only through `Engine`:
 - `timeout_move(state, seat)` is the move played for a seat whose time ran
   out, and for a dropped player;
 - `outcome(state)` is None while the game runs, then the result;
+- `apply_listed(state, seat, move)` is `apply` for a move taken from
+  `legal_moves(state, seat)` itself, without checking it again: searches
+  (the bots) play millions of such moves;
 - `sample_state(view, seat, rng)` builds a whole state that `seat` could be
   in, given only its `view`: everything the view shows is kept, and every
   secret (other hands, decks, future dice, the table's generator) is drawn
@@ -165,6 +168,13 @@ class Engine(ABC):
 
     @abstractmethod
     def outcome(self, state: State) -> Outcome | None: ...
+
+    def apply_listed(self, state: State, seat: int, move: Move) -> State:
+        """`apply` for a move that is one of `legal_moves(state, seat)` (that
+        list's own object), skipping the check that it is legal. Same result
+        as `apply`; engines whose check costs as much as listing the moves
+        override it."""
+        return self.apply(state, seat, move)
 
     def sample_state(self, view: Mapping[str, Any], seat: int, rng: Rng) -> State:
         """A state `seat` cannot tell from the real one, built from its `view`

@@ -115,7 +115,7 @@ def tree_search(
                     child = node.children[key] = Node()
                     child.available = 1
                     path.append(child)
-                    state = engine.apply(state, actor, move)
+                    state = engine.apply_listed(state, actor, move)
                     break
                 key, move = best_by_ucb(node, offered, c)
                 node = node.children[key]
@@ -127,7 +127,7 @@ def tree_search(
                     child = node.children[key] = Node()
                 node = child
             path.append(node)
-            state = engine.apply(state, actor, move)
+            state = engine.apply_listed(state, actor, move)
             actor = None
         value = rollout(engine, state, seat, knowledge, budget.rollout_moves, rng)
         for node in path:
@@ -182,5 +182,6 @@ def rollout(
             return knowledge.win_chances(state)[seat]
         actor = pick_actor(engine, state, rng)
         moves = engine.legal_moves(state, actor)
-        state = engine.apply(state, actor, knowledge.policy(engine, state, actor, moves, rng))
+        move = knowledge.policy(engine, state, actor, moves, rng)
+        state = engine.apply_listed(state, actor, move)
         played += 1

@@ -13,7 +13,7 @@ rarely.
 from __future__ import annotations
 
 from games.bots.knowledge import Knowledge, weighted_choice
-from games.engine import Engine, Move, Rng, State
+from games.engine import Engine, Move, Rng, State, find_move
 from games.troyes.rules import table as T
 
 TASTE = {
@@ -54,7 +54,7 @@ class TroyesKnowledge(Knowledge):
         phase = state["phase"]
         if phase == "defence":
             # The timeout's fight reads only dice every player sees.
-            return engine.timeout_move(state, seat)
+            return find_move(moves, engine.timeout_move(state, seat)) or moves[0]
         if phase == "uses":
             return max(moves, key=lambda move: move["count"])
         return weighted_choice(moves, [TASTE.get(m["action"], 1.0) for m in moves], rng)

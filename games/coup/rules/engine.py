@@ -96,6 +96,9 @@ class CoupEngine(Engine):
         refusal = choices.problem(state, seat, move)
         if refusal is not None:
             raise IllegalMove(refusal)
+        return self.apply_listed(state, seat, move)
+
+    def apply_listed(self, state: State, seat: int, move: Move) -> State:
         s = copy_state(state)
         flow.apply_move(s, seat, move)
         return s

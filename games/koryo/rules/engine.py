@@ -88,9 +88,12 @@ class KoryoEngine(Engine):
         found = find_move(self.legal_moves(state, seat), move)
         if found is None:
             raise IllegalMove(choices.refusal(state, seat, move))
+        return self.apply_listed(state, seat, found)
+
+    def apply_listed(self, state: State, seat: int, move: Move) -> State:
         new = copy_state(state)
         log: list[LogLine] = []
-        HANDLERS[found["action"]](new, seat, found, log)
+        HANDLERS[move["action"]](new, seat, move, log)
         new["log"] = log
         return new
 

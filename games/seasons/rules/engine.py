@@ -111,8 +111,11 @@ class SeasonsEngine(Engine):
         found = find_move(legal, move)
         if found is None:
             raise IllegalMove(f"That move is not allowed now: you must {self._ask(state, seat)}.")
+        return self.apply_listed(state, seat, found)
+
+    def apply_listed(self, state: State, seat: int, move: Move) -> State:
         new = copy_state(state)
-        flow.apply_move(new, seat, found)
+        flow.apply_move(new, seat, move)
         return new
 
     def timeout_move(self, state: State, seat: int) -> Move:

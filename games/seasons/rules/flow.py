@@ -37,6 +37,7 @@ from games.seasons.rules.play import (
     pay,
     payment_options,
     room,
+    summon_means,
     transmute_bonus,
 )
 from games.seasons.rules.table import (
@@ -200,7 +201,12 @@ def advance(state: State, log: list[LogLine]) -> None:
             state["queue"].pop(0)
             AUTOMATIC[task["k"]](state, task, log)
             continue
-        if task["k"] not in SIMULTANEOUS and not DECISIONS[task["k"]].moves(state, task):
+        waiting = DECISIONS[task["k"]]
+        if (
+            task["k"] not in SIMULTANEOUS
+            and not waiting.never_empty
+            and not waiting.moves(state, task)
+        ):
             state["queue"].pop(0)  # nothing left to choose (e.g. no card to sacrifice)
             continue
         return
@@ -425,10 +431,11 @@ def _main_moves(state, task):
             {"action": "transmute", "element": e} for e in range(4) if spendable(state, seat, e)
         ]
     if room(state, seat):
+        means = summon_means(state, seat)
         moves += [
             {"action": "summon", "card": c}
             for c in own_cards(state, seat, "hand")
-            if can_pay(state, seat, c)
+            if can_pay(state, seat, c, means)
         ]
     moves += activation_moves(state, seat)
     if p["bonuses"] < MAX_BONUSES:
@@ -451,6 +458,7 @@ def _main_moves(state, task):
     moves=_main_moves,
     prompt=lambda s, t: "use the die and play cards",
     timeout=lambda s, t, moves: {"action": "end_turn"},
+    never_empty=True,  # ending the turn is always possible
 )
 def _main_answer(state, task, move, log):
     seat = task["seat"]

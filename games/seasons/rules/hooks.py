@@ -79,6 +79,9 @@ class Decision:
     apply: Callable  # (state, task, move, log) -> None; pops the task when done
     prompt: Callable  # (state, task) -> str, completing "Waiting for Ana to ..."
     timeout: Callable | None = None  # (state, task, moves) -> move; default first
+    # Some move is always possible (ending the turn): the queue need not list
+    # the moves to know the decision waits.
+    never_empty: bool = False
 
 
 CARDS: dict[int, Card] = {}
@@ -91,11 +94,11 @@ def card(number: int, name: str, kind: str, cost: Any, points: int, timing, shor
     return entry
 
 
-def decision(kind: str, moves, prompt, timeout=None):
+def decision(kind: str, moves, prompt, timeout=None, never_empty=False):
     """Register the answer function of a decision kind (used as a decorator)."""
 
     def register(apply):
-        DECISIONS[kind] = Decision(moves, apply, prompt, timeout)
+        DECISIONS[kind] = Decision(moves, apply, prompt, timeout, never_empty)
         return apply
 
     return register

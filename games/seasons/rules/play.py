@@ -97,22 +97,30 @@ def transmute_bonus(state: State, seat: int, tokens: int) -> int:
     return tokens * sum(entry.transmute_extra for entry in entries_in_play(state, seat))
 
 
-def can_pay(state: State, seat: int, card: int) -> bool:
-    """Whether some payment exists (what `payment_options` would list), cheaply."""
+def summon_means(state: State, seat: int) -> tuple[int, int, list[int]]:
+    """What any summon from hand works with now: the crystals the opponents'
+    cards take first, the energy tokens the seat's cards spare, and the
+    tokens of each element it may spend. Listing the summons asks once."""
+    spend = [spendable(state, seat, e) for e in range(4)]
+    return summon_fee(state, seat), energy_discount(state, seat), spend
+
+
+def can_pay(
+    state: State, seat: int, card: int, means: tuple[int, int, list[int]] | None = None
+) -> bool:
+    """Whether some payment exists (what `payment_options` would list), cheaply.
+    `means` is `summon_means(state, seat)`, when the caller has it."""
     entry = CARDS[number(card)]
     cost = entry.cost_for(state["players"])
-    p = state["p"][seat]
-    if (cost[4] if cost else 0) + summon_fee(state, seat) > p["crystals"]:
+    fee, discount, spend = means or summon_means(state, seat)
+    if (cost[4] if cost else 0) + fee > state["p"][seat]["crystals"]:
         return False
     if entry.summon_condition is not None and not entry.summon_condition(state, seat):
         return False
     if cost is None:
         return True
-    short = 0
-    for e in range(4):
-        if cost[e]:
-            short += max(0, cost[e] - spendable(state, seat, e))
-    return short <= min(energy_discount(state, seat), max(0, sum(cost[:4]) - 1))
+    short = sum(max(0, cost[e] - spend[e]) for e in range(4) if cost[e])
+    return short <= min(discount, max(0, sum(cost[:4]) - 1))
 
 
 def payment_options(state: State, seat: int, card: int) -> list[dict[str, Any]]:

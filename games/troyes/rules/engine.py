@@ -59,11 +59,14 @@ class TroyesEngine(Engine):
         found = find_move(legal, move)
         if found is None:
             raise IllegalMove(self._refusal(state, seat, move))
+        return self.apply_listed(state, seat, found)
+
+    def apply_listed(self, state: State, seat: int, move: Move) -> State:
         new = T.copy_state(state)
-        if found["action"] != "turn":
+        if move["action"] != "turn":
             new["turning"] = None
         log: list[LogLine] = []
-        F.HANDLERS[found["action"]](new, seat, found, log)
+        F.HANDLERS[move["action"]](new, seat, move, log)
         new["log"] = log
         return new
 

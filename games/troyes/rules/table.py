@@ -24,7 +24,7 @@ State (plain JSON):
 
 from __future__ import annotations
 
-import pickle
+import marshal
 from typing import Any
 
 from games.engine import Rng, State
@@ -32,9 +32,10 @@ from games.troyes.rules import cards as C
 
 
 def copy_state(value: Any) -> Any:
-    """A deep copy of plain JSON data; a pickle round trip is several times
-    faster than copy.deepcopy or a recursive copy in Python."""
-    return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+    """A deep copy of plain JSON data; a marshal round trip is several times
+    faster than copy.deepcopy or a recursive copy in Python, and faster
+    than pickle's (as Seasons copies its states)."""
+    return marshal.loads(marshal.dumps(value))
 
 
 def new_state(num_players: int, seed: int) -> State:
