@@ -89,10 +89,6 @@ class ChatView:
     def writes_in(self) -> str:
         return Channel(self.access.writable).label if self.access.writable else ""
 
-    @property
-    def empty(self) -> bool:
-        return not any(c.messages for c in self.channels)
-
 
 def _shown(message: Message, user_id: int | None, *, staff: bool, logged_in: bool) -> ShownMessage:
     mine = message.author_id == user_id

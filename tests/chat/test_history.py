@@ -105,3 +105,9 @@ def test_the_history_costs_the_same_queries_however_long_the_chat(
     chatter(table, users[0], 3 * RECENT)
     with django_assert_max_num_queries(len(short.captured_queries)):
         assert ana.get(path).status_code == 200
+
+
+def test_a_history_address_whose_before_is_not_a_number_shows_the_newest(table, users):
+    say(table, users[0], "the newest")
+    answer = login_client(users[1]).get(f"/tables/{table.pk}/chat/players/history/?before=abc")
+    assert answer.status_code == 200 and "the newest" in answer.content.decode()

@@ -160,3 +160,26 @@ def test_hiding_a_message_wakes_the_poll(table, users, mod):
     response = ben.get(poll, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     assert "you idiot" not in response.content.decode()
+
+
+def test_the_poll_wakes_when_the_newest_message_id_gains_a_digit(table, users):
+    """The mark is compared for equality: as text, "active.100.0" sorts
+    before "active.57.0", and a poll that compared order would miss it."""
+    from chat.models import Message
+
+    last = say(table, users[0], "before")
+    ben = login_client(users[1])
+    poll = poll_url(page(ben, table))
+    Message.objects.create(
+        id=10 ** len(str(last.pk)), table=table, channel="players", author=users[0], text="after"
+    )
+    answer = ben.get(poll, HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200 and "after" in answer.content.decode()
+
+
+@pytest.mark.parametrize("mark", ["", "nonsense", "active"])
+def test_a_poll_whose_mark_is_not_one_draws_the_list(table, users, mark):
+    say(table, users[0], "hello")
+    ben = login_client(users[1])
+    answer = ben.get(with_param(poll_url(page(ben, table)), mark=mark), HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200 and "hello" in answer.content.decode()

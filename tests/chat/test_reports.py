@@ -23,7 +23,8 @@ def test_a_report_is_counted_once_per_reader(table, users, dora):
     ben = login_client(users[1])
     response = report(ben, rude)
     assert response.status_code == 200
-    assert "a moderator will look at this message" in response.content.decode()
+    thanks = "Thank you: a moderator will look at this message."
+    assert f'<p class="flash" role="status">{thanks}</p>' in response.content.decode()
     again = report(ben, rude)
     assert again.status_code == 409
     assert "You have already reported this message." in again.content.decode()
@@ -85,8 +86,14 @@ def test_reporting_a_message_one_may_not_read_answers_as_one_that_does_not_exist
     assert unreadable[:2] == (404, True)
     assert unreadable[3] == ["There is no such message."]
     assert page_answers(missing) == unreadable
-    # A message of another table, reported through this table's address.
+    # A message of another table, reported through this table's address,
+    # and one of this table through another's (ben may read both).
     assert page_answers(elsewhere.pk) == unreadable
+    mine = say(table, users[0], "gl")
+    through_other = ben.post(
+        f"/tables/{elsewhere.table_id}/chat/{mine.pk}/report/", HTTP_HX_REQUEST="true"
+    )
+    assert through_other.status_code == 404
     assert (
         api_answer(tip.pk) == api_answer(missing) == (404, {"detail": "There is no such message."})
     )

@@ -123,3 +123,14 @@ def test_a_player_cannot_write_in_the_spectators_chat(table, users):
     assert response.status_code == 403
     assert "chat is for those watching" in response.content.decode()
     assert not Message.objects.exists()
+
+
+@pytest.mark.parametrize("channel", ["general", "umpires"])
+def test_a_channel_that_does_not_exist_is_refused_as_such(table, users, api_for, channel):
+    """Whether its name sorts before or after the spectators' channel."""
+    answer = api_for(users[0]).post(
+        f"/api/tables/{table.pk}/chat", {"text": "hello", "channel": channel}
+    )
+    assert answer.status_code == 400
+    assert answer.json() == {"detail": f"There is no chat channel called “{channel}”."}
+    assert not Message.objects.exists()
