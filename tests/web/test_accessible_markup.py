@@ -133,3 +133,40 @@ def test_every_face_down_card_and_coin_count_of_coup_has_a_name(users):
 
 def test_the_api_docs_page_says_its_language(client):
     assert b'<html lang="en">' in client.get("/api/docs").content
+
+
+class Controls(HTMLParser):
+    """Each link's and button's accessible name as served, before any script
+    fills it: its aria-label, else its text."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: list[tuple[str, str]] = []
+        self._open: list[tuple[str, str, list[str]]] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("a", "button"):
+            a = dict(attrs)
+            ref = a.get("id") or a.get("href") or ""
+            self._open.append((tag, ref, [a.get("aria-label") or ""]))
+
+    def handle_data(self, data):
+        for _, _, text in self._open:
+            text.append(data)
+
+    def handle_endtag(self, tag):
+        if tag in ("a", "button") and self._open:
+            tag, ref, text = self._open.pop()
+            self.names.append((f"{tag} {ref}", "".join(text).strip()))
+
+
+def test_every_link_and_button_has_a_name_before_the_page_s_scripts_run(users):
+    """The header's count of waiting games is filled in by a request after
+    load; until then its link must still say what it is."""
+    table = start_table("coup", users[:2], seed=1)
+    client = login_client(users[0])
+    for path in ("/", f"/tables/{table.pk}/"):
+        parser = Controls()
+        parser.feed(client.get(path).content.decode())
+        assert parser.names
+        assert [ref for ref, name in parser.names if not name] == [], path
