@@ -26,7 +26,11 @@ The platform talks to a game only through `Engine`:
   secret (other hands, decks, future dice, the table's generator) is drawn
   with the caller's `rng`, consistently with what the seat has seen. Bots
   search over such states, so they decide from what their seat knows and
-  nothing more.
+  nothing more;
+- `move_info(state, seat, move)` says where a legal move sits on the board
+  (`MoveInfo`): the piece it acts on, the group it is listed under, and
+  whether it is forced, so that pages make pieces clickable and skip clicks
+  that carry no choice without restating the rules.
 
 Log lines. `apply` leaves the lines the move produced in `state["log"]`
 (replaced on every move, so the state does not grow with the game). Each line
@@ -107,6 +111,28 @@ class Outcome:
             "summary": self.summary,
             "details": self.details,
         }
+
+
+@dataclass(frozen=True)
+class MoveInfo:
+    """Where a legal move sits on the board.
+
+    `target` names the piece the move acts on, in the game's own words
+    ("hand:12", "die:3", "space:palace:2:1"; None: no piece, such as ending
+    a turn). A board draws the piece with that name, and the page makes it a
+    control for the moves that target it. `group` is the title of the group
+    the move is listed under in the list of moves ("Take a die").
+
+    `forced` marks a move the platform may play without asking: it is the
+    seat's only legal move and choosing it reveals nothing the player could
+    decide (the last year set, a payment with one way to pay). The platform
+    plays a forced move right after the move that led to it, never guessing
+    one itself.
+    """
+
+    target: str | None = None
+    group: str = ""
+    forced: bool = False
 
 
 class Engine(ABC):
@@ -194,6 +220,10 @@ class Engine(ABC):
     def move_label(self, state: State, seat: int, move: Move) -> str:
         """Button text for a legal move; `{pN}` placeholders allowed."""
         return ", ".join(f"{k}: {v}" for k, v in move.items())
+
+    def move_info(self, state: State, seat: int, move: Move) -> MoveInfo:
+        """Where a legal move of `seat` sits on the board (see `MoveInfo`)."""
+        return MoveInfo()
 
     def prompt(self, state: State) -> str:
         """What the seats in `to_act` are being asked, completing "Waiting for

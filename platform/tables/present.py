@@ -19,7 +19,7 @@ from django.contrib.auth.models import AbstractBaseUser
 
 from accounts.vacations import on_vacation
 from games import registry
-from games.engine import visible_lines
+from games.engine import MoveInfo, visible_lines
 from tables import clock, seat_clocks
 from tables.models import Move, Seat, Table
 from tables.selectors import TableRead
@@ -215,6 +215,8 @@ class TableView:
     my_standing_orders: dict[str, Any] = field(default_factory=dict)
     # The table version the viewer's seat had last seen (None: never).
     my_seen_version: int | None = None
+    # Where each legal move sits on the board (`Engine.move_info`), in order.
+    move_infos: list[MoveInfo] = field(default_factory=list)
     _drawn: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def drawn_once(self, key: str, make: Callable[[], Any]) -> Any:
@@ -235,12 +237,28 @@ class TableView:
 
     @cached_property
     def moves(self) -> list[dict[str, Any]]:
-        """Legal moves for buttons: the move, its JSON and its label (a page
-        asks for them several times)."""
+        """Legal moves for buttons: the move, its JSON, its label, and the
+        piece it acts on with its group (a page asks for them several times)."""
+        infos = self.move_infos or [MoveInfo()] * len(self.legal_moves)
         return [
-            {"move": m, "json": json.dumps(m, separators=(",", ":")), "label": label}
-            for m, label in zip(self.legal_moves, self.move_labels, strict=True)
+            {
+                "move": m,
+                "json": json.dumps(m, separators=(",", ":")),
+                "label": label,
+                "target": info.target,
+                "group": info.group,
+            }
+            for m, label, info in zip(self.legal_moves, self.move_labels, infos, strict=True)
         ]
+
+    @cached_property
+    def moves_by_target(self) -> dict[str, list[dict[str, Any]]]:
+        """The legal moves that act on each piece of the board."""
+        found: dict[str, list[dict[str, Any]]] = {}
+        for m in self.moves:
+            if m["target"] is not None:
+                found.setdefault(m["target"], []).append(m)
+        return found
 
     @property
     def outcome_text(self) -> str:
@@ -272,12 +290,14 @@ def table_view(
     view = None
     legal: list[dict[str, Any]] = []
     labels: list[str] = []
+    where: list[MoveInfo] = []
     moves: list[Move] = []
     if state is not None:
         view = engine.view(state, my_seat)
         if table.is_active and my_seat is not None and my_seat in table.to_act and not late:
             legal = engine.legal_moves(state, my_seat)
             labels = [fill(engine.move_label(state, my_seat, m), names) for m in legal]
+            where = [engine.move_info(state, my_seat, m) for m in legal]
         if log_limit is None or log_limit > 0:
             query = table.moves.order_by("-seq")
             moves = list(query[:log_limit] if log_limit else query)
@@ -297,4 +317,5 @@ def table_view(
         now=now,
         my_standing_orders=next((s.standing_orders for s in seats if s.number == my_seat), {}),
         my_seen_version=next((s.seen_version for s in seats if s.number == my_seat), None),
+        move_infos=where,
     )

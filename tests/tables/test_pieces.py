@@ -1,0 +1,55 @@
+"""The board's pieces as controls (`{% piece %}`): a piece no move acts on is
+drawn as it is, one move makes it a button of the move form, several a menu."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from django.template import Context, Template
+
+from games.engine import MoveInfo
+from tables.present import TableView
+
+BOARD = Template(
+    "{% load pieces %}{% for d in dice %}"
+    '{% piece tv d %}<span class="die">{{ d }}</span>{% endpiece %}{% endfor %}'
+)
+
+
+def view_with(moves: list[tuple[dict, str, str | None]]) -> TableView:
+    return TableView(
+        table=SimpleNamespace(),
+        seats=[],
+        my_seat=0,
+        names={},
+        view={},
+        legal_moves=[m for m, _, _ in moves],
+        move_labels=[label for _, label, _ in moves],
+        waiting="",
+        log=[],
+        now=None,
+        move_infos=[MoveInfo(target=target) for _, _, target in moves],
+    )
+
+
+def test_a_piece_with_no_move_is_drawn_as_it_is():
+    html = BOARD.render(Context({"tv": view_with([]), "dice": ["die:0"]}))
+    assert html == '<span class="die">die:0</span>'
+
+
+def test_a_piece_with_one_move_is_a_button_of_the_move_form_named_by_the_move():
+    tv = view_with([({"die": 1}, "Take the die: earth, star", "die:1"), ({"end": 1}, "End", None)])
+    html = BOARD.render(Context({"tv": tv, "dice": ["die:0", "die:1"]}))
+    assert html.startswith('<span class="die">die:0</span><button type="submit" form="moves-form"')
+    assert 'value="{&quot;die&quot;:1}"' in html
+    assert 'aria-label="Take the die: earth, star"' in html
+    assert html.count("<button") == 1
+    assert '<span class="die">die:1</span></button>' in html
+
+
+def test_a_piece_with_several_moves_opens_a_menu_of_them():
+    tv = view_with([({"a": 1}, "Summon it", "hand:3"), ({"a": 2}, "Discard it", "hand:3")])
+    html = BOARD.render(Context({"tv": tv, "dice": ["hand:3"]}))
+    assert html.startswith('<details class="piece-menu" data-piece="hand:3">')
+    assert 'aria-label="2 moves: Summon it; Discard it"' in html
+    assert html.count('form="moves-form"') == 2
