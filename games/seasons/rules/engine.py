@@ -6,8 +6,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine import Engine, IllegalMove, Move, Option, Outcome, Rng, State, find_move
-from games.seasons.rules import flow, sample
+from games.engine import (
+    Engine,
+    IllegalMove,
+    Move,
+    MoveInfo,
+    Option,
+    Outcome,
+    Rng,
+    State,
+    find_move,
+)
+from games.seasons.rules import flow, pieces, sample
 from games.seasons.rules.cards import card_data, cost_of
 from games.seasons.rules.data import (
     BONUS_PENALTY,
@@ -169,6 +179,9 @@ class SeasonsEngine(Engine):
     def move_label(self, state: State, seat: int, move: Move) -> str:
         return label(state, seat, move)
 
+    def move_info(self, state: State, seat: int, move: Move) -> MoveInfo:
+        return pieces.move_info(state, seat, move)
+
     # -- what a seat sees (SEA-2) -----------------------------------------------------
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
@@ -279,7 +292,7 @@ class SeasonsEngine(Engine):
             choice["cards"] = [card_view(task["card"], n)]
         if task["k"] == "pay":
             choice["cards"] = [card_view(task["card"], n)]
-        for key in ("n", "give", "take", "left"):
+        for key in ("n", "give", "take", "left", "chosen", "used"):
             if key in task:
                 choice[key] = task[key]
         return choice

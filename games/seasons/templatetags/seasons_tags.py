@@ -12,6 +12,7 @@ from typing import Any
 
 from django import template
 
+from games.seasons.rules.pieces import ORDER
 from games.seasons.rules.text import SYMBOLS
 from games.words import count_of
 
@@ -282,43 +283,6 @@ def _final(v: dict[str, Any], names: dict[int, str]) -> list[dict[str, Any]] | N
 
 # -- the move picker -------------------------------------------------------------------
 
-GROUPS = (
-    ("Draft", ("pick",)),
-    ("Year sets", ("assign", "confirm", "clear")),
-    ("Season dice", ("take_die",)),
-    ("Die of Malice", ("proceed",)),
-    ("Your die", ("star", "draw")),
-    ("Transmute", ("transmute",)),
-    ("Summon", ("summon",)),
-    ("Pay", ("pay",)),
-    ("Activate", ("activate",)),
-    ("Bonuses (each costs points at the end)", ("bonus",)),
-    (
-        "Choose",
-        (
-            "take",
-            "give_back",
-            "return",
-            "keep",
-            "discard",
-            "sacrifice",
-            "take_back",
-            "summon_free",
-            "give",
-            "copy",
-            "move_marker",
-            "count",
-            "orb_summon",
-            "orb_back",
-            "use",
-            "done",
-        ),
-    ),
-    ("Cancel", ("cancel",)),
-    ("End", ("end_turn",)),
-)
-
-
 # Buttons that step back or finish, drawn quieter than the choices.
 SECONDARY = ("end_turn", "clear", "discard", "orb_back", "done", "cancel")
 
@@ -326,23 +290,18 @@ SECONDARY = ("end_turn", "clear", "discard", "orb_back", "done", "cancel")
 @register.simple_tag
 def seasons_move_groups(tv) -> list[dict[str, Any]]:
     groups: dict[str, list[dict[str, Any]]] = {}
-    title_of = {action: title for title, actions in GROUPS for action in actions}
     for m in tv.moves:
         action = m["move"]["action"]
-        title = title_of.get(action, "Choose")
-        if action == "activate" and tv.view["decision"] == "malice":
-            title = "Die of Malice"
+        title = m["group"] or "Choose"
         element = m["move"].get("element")
         groups.setdefault(title, []).append(
             {
                 **m,
                 "element": ELEMENTS[element] if isinstance(element, int) else "",
-                "secondary": action
-                in ("end_turn", "clear", "discard", "orb_back", "done", "cancel"),
+                "secondary": action in SECONDARY,
             }
         )
-    order = [title for title, _ in GROUPS]
-    return [{"title": t, "buttons": groups[t]} for t in sorted(groups, key=order.index)]
+    return [{"title": t, "buttons": groups[t]} for t in sorted(groups, key=ORDER.index)]
 
 
 @register.simple_tag

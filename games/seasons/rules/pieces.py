@@ -1,0 +1,142 @@
+"""Where each Seasons move sits on the board (`Engine.move_info`): the piece
+it acts on, the group it is listed under, and whether it is forced.
+
+Pieces are named from the acting seat's side of the table, from the move and
+the decision it answers only, so a name never says more than the seat's own
+legal moves do:
+
+- `packet:<card>` a card of the draft packet; `set:<card>:<year>` a picked
+  card's place in a year set; `sets:confirm`, `sets:clear`;
+- `die:<index>` a season die of the round; `mydie:star`, `mydie:card` the
+  symbols of the die the seat took, `mydie:keep` keeping it (Die of Malice);
+- `hand:<card>`, `play:<card>`, `choice:<card>` a card in hand, in the
+  seat's play area, or among the cards it is choosing from; `choice:discard`;
+- `reserve:<element>` the seat's energy tokens of one element,
+  `supply:<element>` the energy not yet anyone's (tokens to take);
+- `pay:<card>` the card being paid for (its ways to pay), `bonus:<n>`,
+  `bonus:cancel`, `marker:<months>`, `count:<tokens>`, `player:<seat>`,
+  `pile:draw`, `turn:end`, `choice:done`.
+"""
+
+from __future__ import annotations
+
+from games.engine import Move, MoveInfo, State
+from games.seasons.rules import flow
+from games.seasons.rules.data import ELEMENTS
+from games.seasons.rules.table import head
+
+# The list of moves, grouped under these titles in this order.
+GROUPS = (
+    ("Draft", ("pick",)),
+    ("Year sets", ("assign", "confirm", "clear")),
+    ("Season dice", ("take_die",)),
+    ("Die of Malice", ("proceed",)),
+    ("Your die", ("star", "draw")),
+    ("Transmute", ("transmute",)),
+    ("Summon", ("summon",)),
+    ("Pay", ("pay",)),
+    ("Activate", ("activate",)),
+    ("Bonuses (each costs points at the end)", ("bonus",)),
+    (
+        "Choose",
+        (
+            "take",
+            "give_back",
+            "return",
+            "keep",
+            "discard",
+            "sacrifice",
+            "take_back",
+            "summon_free",
+            "give",
+            "copy",
+            "move_marker",
+            "count",
+            "orb_summon",
+            "orb_back",
+            "use",
+            "done",
+        ),
+    ),
+    ("Cancel", ("cancel",)),
+    ("End", ("end_turn",)),
+)
+TITLE_OF = {action: title for title, actions in GROUPS for action in actions}
+ORDER = [title for title, _ in GROUPS]
+
+# Energy tokens given from (or back to) the reserve, one per move.
+FROM_RESERVE = ("transmute", "give_back", "return", "use")
+
+
+def _target(state: State, kind: str, move: Move) -> str | None:
+    action = move["action"]
+    if action == "pick":
+        return f"packet:{move['card']}"
+    if action == "assign":
+        return f"set:{move['card']}:{move['year']}"
+    if action in ("confirm", "clear"):
+        return f"sets:{action}"
+    if action == "take_die":
+        return f"die:{move['die']}"
+    if action == "proceed":
+        return "mydie:keep"
+    if action == "star":
+        return "mydie:star"
+    if action == "draw":  # the die's card symbol, or a card drawn for the Vampiric Crown
+        return "pile:draw" if kind == "crown" else "mydie:card"
+    if action in FROM_RESERVE:
+        return f"reserve:{ELEMENTS[move['element']]}"
+    if action == "take":
+        return f"supply:{ELEMENTS[move['element']]}"
+    if action == "summon":
+        return f"hand:{move['card']}"
+    if action in ("activate", "sacrifice", "take_back"):
+        return f"play:{move['card']}"
+    if action == "pay":
+        return f"pay:{head(state)['card']}"
+    if action == "bonus":
+        return f"bonus:{move['bonus']}"
+    if action == "cancel":
+        return "bonus:cancel"
+    if action == "end_turn":
+        return "turn:end"
+    if action == "summon_free":  # the Potion of Dreams summons from hand
+        return f"hand:{move['card']}" if kind == "dreams" else f"choice:{move['card']}"
+    if action in ("keep", "give"):
+        return f"choice:{move['card']}"
+    if action == "discard":  # a card of the hand (Vampiric Crown) or the drawn card
+        return f"hand:{move['card']}" if "card" in move else "choice:discard"
+    if action in ("orb_summon", "orb_back"):
+        return f"choice:{head(state)['card']}"
+    if action == "copy":
+        return f"player:{move['target']}"
+    if action == "move_marker":
+        return f"marker:{move['by']}"
+    if action == "count":
+        return f"count:{move['n']}"
+    if action == "done":
+        return "choice:done"
+    return None
+
+
+def _forced(state: State, kind: str, seat: int, move: Move) -> bool:
+    """The seat's only legal move: playing it for the seat decides nothing.
+    The main part of a turn always offers ending it, so only that can be
+    alone there (listing the turn's moves is not needed for the others)."""
+    if kind == "main" and move["action"] != "end_turn":
+        return False
+    legal = flow.legal_moves(state, seat)
+    return len(legal) == 1 and legal[0] == move
+
+
+def move_info(state: State, seat: int, move: Move) -> MoveInfo:
+    task = head(state)
+    kind = task["k"] if task else ""
+    title = TITLE_OF.get(move["action"], "Choose")
+    if move["action"] == "activate" and kind == "malice":
+        title = "Die of Malice"
+    return MoveInfo(
+        target=_target(state, kind, move),
+        group=title,
+        forced=_forced(state, kind, seat, move),
+    )
