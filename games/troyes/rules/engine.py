@@ -6,12 +6,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine import Engine, IllegalMove, LogLine, Move, Outcome, Rng, State, find_move, line
+from games.engine import (
+    Engine,
+    IllegalMove,
+    LogLine,
+    Move,
+    MoveInfo,
+    Outcome,
+    Rng,
+    State,
+    find_move,
+    line,
+)
 from games.troyes.rules import build as B
 from games.troyes.rules import cards as C
 from games.troyes.rules import choices as M
 from games.troyes.rules import flow as F
 from games.troyes.rules import table as T
+from games.troyes.rules.pieces import move_info
 from games.troyes.rules.sample import public_state, sample_state
 from games.troyes.rules.text import deniers, row_text, the_name
 from games.words import count_of, indefinite, join_words, noun_for, times
@@ -169,10 +181,7 @@ class TroyesEngine(Engine):
             "decks": {colour: len(ids) for colour, ids in state["decks"].items()},
             "dice": [dict(d) for d in state["dice"]],
             "black": list(state["black"]),
-            "fight": {
-                "black": list(state["fight"]["black"]),
-                "own": list(state["fight"]["own"]),
-            },
+            "fight": self._fight_view(state),
             "build": self._build_view(state, build) if build else None,
             "uses": dict(state["uses"]) if state["uses"] else None,
             "placement_left": len(state["placement"]),
@@ -184,6 +193,21 @@ class TroyesEngine(Engine):
 
     def sample_state(self, view: Mapping[str, Any], seat: int, rng: Rng) -> State:
         return sample_state(view, seat, rng)
+
+    def _fight_view(self, state: State) -> dict[str, Any]:
+        """The defence in numbers (TRO-9.4, TRO-9.5): the chosen dice, their
+        strength with red counted double, the black total to beat and why the
+        fight may not start yet; all public, as the dice are."""
+        fight = state["fight"]
+        defending = state["phase"] == "defence"
+        total, against = F.fight_total(state) if defending else (0, 0)
+        return {
+            "black": list(fight["black"]),
+            "own": list(fight["own"]),
+            "total": total,
+            "against": against,
+            "problem": F.fight_problem(state) if defending else None,
+        }
 
     def _build_view(self, state: State, build: dict[str, Any]) -> dict[str, Any]:
         seat = state["current"]
@@ -237,6 +261,9 @@ class TroyesEngine(Engine):
 
     def move_label(self, state: State, seat: int, move: Move) -> str:
         return move_label(state, seat, move)
+
+    def move_info(self, state: State, seat: int, move: Move) -> MoveInfo:
+        return move_info(state, seat, move)
 
 
 def _card_view(card: C.ActivityCard) -> dict[str, Any]:

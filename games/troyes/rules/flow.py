@@ -219,14 +219,23 @@ def fight_total(state: State) -> tuple[int, int]:
     return own, black
 
 
-def fight_ready(state: State) -> bool:
+def fight_problem(state: State) -> str | None:
+    """Why the chosen dice may not fight yet, in a player's words (None: they may)."""
     fight = state["fight"]
-    if not fight["black"] or not fight["own"]:
-        return False
+    if not fight["black"]:
+        return "Choose the black dice to fight."
     if state["black"][0] not in [state["black"][i] for i in fight["black"]]:
-        return False  # TRO-9.4: a highest black die among those chosen
+        return "The highest black die must be among those fought."  # TRO-9.4
+    if not fight["own"]:
+        return "Choose your dice to fight with."
     own, black = fight_total(state)
-    return T.beats(own, black)
+    if not T.beats(own, black):
+        return f"Your dice count {own}: you need {black} or more."
+    return None
+
+
+def fight_ready(state: State) -> bool:
+    return fight_problem(state) is None
 
 
 def do_select_black(state: State, seat: int, move: Move, log: list[LogLine]) -> None:
