@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "replays",
     "chat",
     "players",
+    "guides",
     "games.coup",
     "games.koryo",
     "games.seasons",

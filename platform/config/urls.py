@@ -24,6 +24,7 @@ urlpatterns = [
     path("", include("replays.urls")),
     path("tables/<int:table_id>/chat/", include("chat.urls")),
     path("", include("players.urls")),
+    path("", include("guides.urls")),
     path("", include("tables.urls")),
 ]
 
