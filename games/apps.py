@@ -4,6 +4,7 @@ platform when Django starts."""
 from __future__ import annotations
 
 from importlib import import_module
+from pathlib import Path
 
 from django.apps import AppConfig
 
@@ -13,7 +14,8 @@ from games import registry
 class GameAppConfig(AppConfig):
     """Subclasses name their state model; the engine is `<app>.rules.ENGINE`
     and the templates and stylesheet follow the app's label:
-    `<label>/board.html`, `<label>/moves.html`, `<label>/<label>.css`."""
+    `<label>/board.html`, `<label>/<label>.css`, and `<label>/moves.html`
+    where the game lays out its own moves (else the shared list of moves)."""
 
     state_model_name: str
 
@@ -24,7 +26,11 @@ class GameAppConfig(AppConfig):
                 engine=import_module(f"{self.name}.rules").ENGINE,
                 state_model=self.get_model(self.state_model_name),
                 board_template=f"{label}/board.html",
-                moves_template=f"{label}/moves.html",
+                moves_template=(
+                    f"{label}/moves.html"
+                    if Path(self.path, "templates", label, "moves.html").exists()
+                    else "tables/_moves_form.html"
+                ),
                 stylesheet=f"{label}/{label}.css",
             )
         )

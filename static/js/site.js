@@ -238,5 +238,37 @@
     if (notice && event.detail.successful) notice.remove();
   });
 
+
+  // A board piece with several moves opens a small menu beside it
+  // (<details class="piece-menu">): one open at a time, turned to the left
+  // when it would leave the window, closed by Escape (focus back on the
+  // piece) or a click elsewhere.
+  function closeMenus(except) {
+    document.querySelectorAll("details.piece-menu[open]").forEach(function (menu) {
+      if (menu !== except) menu.open = false;
+    });
+  }
+  document.addEventListener("toggle", function (event) {
+    var menu = event.target;
+    if (!menu.matches || !menu.matches("details.piece-menu") || !menu.open) return;
+    closeMenus(menu);
+    menu.classList.remove("flip");
+    var list = menu.querySelector(".piece-moves");
+    if (list && list.getBoundingClientRect().right > document.documentElement.clientWidth) {
+      menu.classList.add("flip");
+    }
+  }, true);
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") return;
+    var menu = event.target.closest && event.target.closest("details.piece-menu[open]");
+    if (!menu) return;
+    menu.open = false;
+    menu.querySelector("summary").focus();
+  });
+  document.addEventListener("click", function (event) {
+    var inside = event.target.closest && event.target.closest("details.piece-menu");
+    closeMenus(inside);
+  });
+
   setInterval(tick, 1000);
 })();

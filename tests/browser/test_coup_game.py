@@ -72,6 +72,10 @@ def test_two_players_play_coup_to_the_end_in_their_browsers(new_page, settings):
         if turn == 2:
             shot(page, f"coup-04-{user}-mid-game")
         value = json.dumps(move, separators=(",", ":"))
+        # The list, folded when the board has pieces to click, is the second way in.
+        folded = page.locator("form.moves details.move-list:not([open]) > summary")
+        if folded.count():
+            press(page, folded)
         press(page, page.locator(f"form.moves button[value='{value}']"))
         page.wait_for_selector(
             f"#board .poll[hx-get*='version={table.version + 1}&']", state="attached"
@@ -86,3 +90,55 @@ def test_two_players_play_coup_to_the_end_in_their_browsers(new_page, settings):
     winner_name = table.seats.get(number=winner).user.username
     assert f"{winner_name} wins" in ana.inner_text(".status-line")
     assert "challenges" in ana.inner_text(".log")
+
+
+def test_a_coup_turn_is_played_by_clicking_pieces_on_the_board(page_for, users, settings):
+    """COUP-5.1, COUP-5.3: ana takes Income from the treasury's menu and ben
+    steals from ana by clicking her cards; no button of the list is used."""
+    from playwright.sync_api import expect
+
+    from tests.browser.test_phone import PHONE
+    from tests.conftest import start_table
+
+    settings.TABLE_POLL_SECONDS = 1
+    table = start_table("coup", users[:2])
+    first = table.to_act[0]
+    ana, ben = users[first], users[1 - first]
+    page = page_for(ana, {"width": 1280, "height": 900})
+    page.goto(f"/tables/{table.pk}/")
+    treasury = page.locator("details.piece-menu[data-piece='treasury']")
+    expect(page.locator("form.moves details.move-list")).not_to_have_attribute("open", "")
+    # The menu opens beside the pile, closes on Escape with focus back on the pile.
+    summary = treasury.locator("summary")
+    summary.focus()
+    page.keyboard.press("Enter")
+    expect(treasury.get_by_role("button", name="Income (+1)")).to_be_visible()
+    shot(page, "coup-pieces-treasury-menu-1280")
+    page.keyboard.press("Escape")
+    expect(treasury.get_by_role("button", name="Income (+1)")).to_be_hidden()
+    assert page.evaluate("document.activeElement.matches('details.piece-menu > summary')")
+    press(page, summary)
+    press(page, treasury.get_by_role("button", name="Income (+1)"))
+    page.wait_for_selector(
+        f"#board .poll[hx-get*='version={table.version + 1}&']", state="attached"
+    )
+    table.refresh_from_db()
+    assert table.to_act == [1 - first]
+    assert f"{ana.username} takes Income" in page.inner_text(".log")
+
+    phone = page_for(ben, PHONE)
+    phone.goto(f"/tables/{table.pk}/")
+    steal = phone.get_by_role("button", name=f"Steal from {ana.username}")
+    box = steal.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(phone, "coup-pieces-steal-390")
+    press(phone, steal)
+    phone.wait_for_selector(
+        f"#board .poll[hx-get*='version={table.version + 1}&']", state="attached"
+    )
+    table.refresh_from_db()
+    assert table.to_act == [first]
+    assert "claims the Captain to steal from" in phone.inner_text(".log")
+    page.reload()
+    shot(page, "coup-pieces-answer-1280")

@@ -53,3 +53,47 @@ def test_a_piece_with_several_moves_opens_a_menu_of_them():
     assert html.startswith('<details class="piece-menu" data-piece="hand:3">')
     assert 'aria-label="2 moves: Summon it; Discard it"' in html
     assert html.count('form="moves-form"') == 2
+
+
+LIST = Template("{% load pieces %}{% move_list tv %}")
+
+
+def listed(moves: list[tuple[dict, str, str | None, str]]) -> TableView:
+    tv = view_with([(m, label, target) for m, label, target, _ in moves])
+    tv.move_infos = [MoveInfo(target=t, group=g) for _, _, t, g in moves]
+    return tv
+
+
+def test_the_list_groups_moves_under_the_engines_titles_in_the_engines_order():
+    tv = listed(
+        [
+            ({"a": 1}, "Income", None, "Take coins"),
+            ({"a": 2}, "Pass", None, "Answer"),
+            ({"a": 3}, "Tax", None, "Take coins"),
+        ]
+    )
+    html = LIST.render(Context({"tv": tv}))
+    assert "<details" not in html
+    assert html.count('class="group-title"') == 2
+    assert html.index("Take coins") < html.index("Income") < html.index("Tax")
+    assert html.index("Tax") < html.index("Answer") < html.index("Pass")
+    assert 'aria-label="Take coins"' in html
+
+
+def test_moves_on_the_board_are_listed_again_folded_and_the_others_stay_in_sight():
+    tv = listed(
+        [
+            ({"a": 1}, "Steal from ben", "player:1", "Steal"),
+            ({"a": 2}, "Pass", None, "Answer"),
+        ]
+    )
+    html = LIST.render(Context({"tv": tv}))
+    folded = html[html.index('<details class="move-list">') :]
+    assert "Steal from ben" in folded and "Pass" not in folded
+    assert html.index("Pass") < html.index("<details")
+    assert '<details class="move-list" open' not in html
+
+
+def test_a_piece_is_named_from_its_parts():
+    html = Template('{% load pieces %}{{ "space"|at:3|at:1 }}').render(Context({}))
+    assert html == "space:3:1"

@@ -1,6 +1,6 @@
 """What the Coup table page tells each player: factions and their limits,
 the almshouse, the round score, the action in progress with who is still
-asked, and a move picker with Convert and Embezzle in their own rows."""
+asked, and a move list with Convert and Embezzle in their own groups."""
 
 from __future__ import annotations
 
@@ -109,19 +109,22 @@ def test_the_target_of_a_steal_is_marked_and_asked_to_block(users):
         in other_view
     )
     assert "TARGET" in text.upper()
-    assert "Block as Ambassador Block as Captain Pass" in text
+    assert "Answer Pass Block as Ambassador Block as Captain" in text
 
 
-def test_convert_and_embezzle_have_their_own_rows(users):
+def test_convert_and_embezzle_have_their_own_groups(users):
     """COUP-10.4 (1 coin for yourself, 2 for another) and COUP-10.5."""
     table = start_table("coup", users[:3], {"factions": True})
     actor = table.to_act[0]
     edit(table, almshouse=4)
     text = text_of(login_client(users[actor]), table)
     other = users[(actor + 1) % 3].username
-    assert "Convert coins go to the almshouse Yourself to the Reformists (1 coin)" in text
-    assert f"{other} to the Loyalists (2 coins)" in text
-    assert "Almshouse claims you hold no Duke Embezzle 4 coins" in text
+    assert (
+        "Convert: 1 coin for yourself, 2 for another, paid to the almshouse; cannot be blocked"
+        " Convert yourself to the Reformists (1 coin)"
+    ) in text
+    assert f"Convert {other} to the Loyalists (2 coins)" in text
+    assert "Embezzle: claims you hold no Duke Embezzle 4 coins" in text
 
 
 def test_with_ten_coins_the_picker_says_a_coup_is_forced(users):
@@ -132,7 +135,7 @@ def test_with_ten_coins_the_picker_says_a_coup_is_forced(users):
     coins[actor] = 10
     edit(table, coins=coins, treasury=50 - 14)
     text = text_of(login_client(users[actor]), table)
-    assert "With 10 coins or more you must launch a coup." in text
+    assert "Coup: with 10 coins or more you must" in text
     assert "Income" not in text
 
 

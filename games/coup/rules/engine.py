@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.coup.rules import choices, flow, sample, text
+from games.coup.rules import board, choices, flow, sample, text
 from games.coup.rules.cards import EXCHANGE, GAME_OVER
 from games.coup.rules.table import copy_state, new_state, to_act
-from games.engine import Engine, IllegalMove, Move, Option, Outcome, Rng, State
+from games.engine import Engine, IllegalMove, Move, MoveInfo, Option, Outcome, Rng, State
 
 
 class CoupEngine(Engine):
@@ -138,6 +138,9 @@ class CoupEngine(Engine):
 
     def move_label(self, state: State, seat: int, move: Move) -> str:
         return text.move_label(state, seat, move)
+
+    def move_info(self, state: State, seat: int, move: Move) -> MoveInfo:
+        return board.move_info(state, seat, move)
 
     # -- what a seat sees ----------------------------------------------------------
 

@@ -17,6 +17,7 @@ from games.coup.rules.cards import (
     CHALLENGE_BLOCK,
     EXCHANGE,
     FACTION_TITLES,
+    FORCED_COUP,
     GAME_OVER,
     LOSE,
     NOT_DUKE,
@@ -152,3 +153,56 @@ def turn_label(s: State, seat: int, action: str, target: int | None) -> str:
     if action == "exchange":
         return "Exchange as Ambassador"
     return str(action)
+
+
+# -- the list of moves: one group per kind of decision -------------------------
+
+ANSWERS = ("pass", "challenge", "block")
+
+
+def either(cards: tuple[str, ...]) -> str:
+    """'the Ambassador or the Captain'."""
+    return " or ".join(f"the {title(card)}" for card in cards)
+
+
+def action_terms(action: str) -> str:
+    """What an action claims, costs and who may block it (COUP-5.3, COUP-6.3,
+    COUP-10.4, COUP-10.5): "claims the Captain; the target may block as the
+    Ambassador or the Captain"."""
+    rule = ACTIONS[action]
+    terms = []
+    if rule.claim == NOT_DUKE:
+        terms.append("claims you hold no Duke")
+    elif rule.claim:
+        terms.append(f"claims the {title(rule.claim)}")
+    if action == "convert":
+        terms.append("1 coin for yourself, 2 for another, paid to the almshouse")
+    elif rule.cost:
+        terms.append(coins_text(rule.cost))
+    if rule.blocked_by:
+        blocker = "anyone" if rule.anyone_blocks else "the target"
+        terms.append(f"{blocker} may block as {either(rule.blocked_by)}")
+    elif rule.targeted:
+        terms.append("cannot be blocked")
+    return "; ".join(terms)
+
+
+def group_title(s: State, seat: int, action: str) -> str:
+    """The heading a move is listed under ("Steal: claims the Captain; ...")."""
+    if action in ANSWERS:
+        return "Answer"
+    if action == "reveal":
+        return "Answer the challenge: show the card you claimed, or lose one"
+    if action == "lose":
+        return "Lose a card: it is turned face up"
+    if action == "return":
+        return "Return to the court deck, one card at a time"
+    if action in ("income", "foreign_aid", "tax"):
+        aid, tax = ACTIONS["foreign_aid"], ACTIONS["tax"]
+        return (
+            f"Take coins: anyone may block Foreign Aid as {either(aid.blocked_by)};"
+            f" Tax claims the {title(tax.claim or '')}"
+        )
+    if action == "coup" and s["coins"][seat] >= FORCED_COUP:
+        return f"Coup: with {FORCED_COUP} coins or more you must ({action_terms(action)})"
+    return f"{ACTIONS[action].title}: {action_terms(action)}"

@@ -6,9 +6,17 @@ drawn as it is when no legal move of the viewer acts on it, as a button that
 plays the move when one does, and as a button opening a small menu of moves
 when several do. The buttons submit the page's move form (`#moves-form`), so
 a click is the same request as a button in the list of moves.
+
+`{% move_list tv %}` is the list of moves every game shares, grouped under
+the engine's `MoveInfo.group` titles. Moves that act on no piece (a pass, an
+answer, the end of a turn) are shown as buttons; when the board has pieces to
+click, the moves that act on them are listed again, folded, as a second way
+in. `"player"|at:2` names a piece from its parts: "player:2".
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from django import template
 from django.template.loader import render_to_string
@@ -42,3 +50,27 @@ def piece(parser, token):
     nodelist = parser.parse(("endpiece",))
     parser.delete_first_token()
     return PieceNode(parser.compile_filter(bits[1]), parser.compile_filter(bits[2]), nodelist)
+
+
+@register.filter
+def at(kind: Any, part: Any) -> str:
+    """A piece's name from its parts: `"space"|at:row|at:col` gives "space:3:1"."""
+    return f"{kind}:{part}"
+
+
+def grouped(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Moves under their group titles, groups in the order the engine lists them."""
+    groups: dict[str, dict[str, Any]] = {}
+    for m in moves:
+        groups.setdefault(m["group"], {"title": m["group"], "moves": []})["moves"].append(m)
+    return list(groups.values())
+
+
+@register.inclusion_tag("tables/_moves.html")
+def move_list(tv) -> dict[str, Any]:
+    moves = tv.moves
+    on_board = [m for m in moves if m["target"] is not None]
+    return {
+        "loose": grouped([m for m in moves if m["target"] is None]),
+        "on_board": grouped(on_board),
+    }
