@@ -126,7 +126,6 @@ PIECE_KINDS = [
     "choice",
     "reserve",
     "supply",
-    "pay",
     "bonus",
     "marker",
     "count",
@@ -171,7 +170,7 @@ def test_sea_2_every_move_of_a_game_names_a_piece_its_seat_sees(seed):
             kind, _, rest = info.target.partition(":")
             assert kind in PIECE_KINDS, (m, info)
             assert info.group in ORDER
-            if kind in ("packet", "set", "hand", "play", "choice", "pay") and rest[:1].isdigit():
+            if kind in ("packet", "set", "hand", "play", "choice") and rest[:1].isdigit():
                 assert int(rest.split(":")[0]) in mine, (m, info)
             if info.forced:
                 forced_seen += 1

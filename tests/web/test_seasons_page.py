@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from html.parser import HTMLParser
 
 import pytest
 from django.db import connection
@@ -214,3 +215,123 @@ def test_a_die_says_what_its_symbols_do_on_hover_and_to_a_screen_reader(users):
     assert 'title="Star: summoning gauge +1"' in html
     assert 'title="2 dots: left over, it moves the season marker 2 months"' in html
     assert "Dots: if this die is the one left over, the season marker moves" in html  # legend
+
+
+# -- the board's pieces as controls (issue 26) ------------------------------------------
+
+
+class _Pieces(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: dict[str, str] = {}
+        self.menu: str | None = None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "details" and "data-piece" in a:
+            self.menu = a["data-piece"]
+        elif tag == "summary" and self.menu:
+            self.found[self.menu], self.menu = a["aria-label"], None
+        elif tag == "button" and "data-piece" in a:
+            assert a["form"] == "moves-form" and a["type"] == "submit"
+            self.found[a["data-piece"]] = a["aria-label"]
+
+
+def pieces(html: str) -> dict[str, str]:
+    """Each piece that is a control: its name on the board, and the button's
+    name (a menu's: how many moves, then each)."""
+    parser = _Pieces()
+    parser.feed(html)
+    return parser.found
+
+
+def test_sea_6_a_turn_is_played_on_the_die_the_reserve_the_hand_and_the_cards_in_play(users):
+    table = start_table("seasons", users[:2], {"level": "apprentice"})
+    state = duel(
+        hands=[[4, 19]],  # Amulet of Water affordable, Ragfield's Helm (3 air) not
+        play=[[16], [11]],  # my Kairn the Destroyer, their Figrim
+        energy=[[1, 2, 0, 0]],
+        face={"star": True, "transmute": True},
+        gauge=[5],
+    )
+    table = put_state(table, state)
+    mine = pieces(board(users[0], table))
+    kairn, figrim, water_amulet, helm = (
+        state["p"][0]["play"][0]["id"],
+        state["p"][1]["play"][0]["id"],
+        *state["p"][0]["hand"],
+    )
+    assert mine["mydie:star"] == "Raise my summoning gauge by 1"
+    assert mine["reserve:water"].startswith("Transmute 1 water into ")
+    assert mine[f"hand:{water_amulet}"] == "Summon the Amulet of Water (2 water)"
+    assert f"hand:{helm}" not in mine  # no legal move: drawn, not a control
+    assert mine[f"play:{kairn}"] == (
+        "2 moves: Activate Kairn the Destroyer with 1 air; "
+        "Activate Kairn the Destroyer with 1 water"
+    )
+    assert f"play:{figrim}" not in mine
+    assert mine["turn:end"] == "End my turn"
+    assert mine["bonus:3"] == "Bonus: summoning gauge +1"
+    # A card inside a control is not a second stop for the keyboard.
+    html = board(users[0], table)
+    start = html.index(f'data-piece="hand:{water_amulet}"')
+    assert 'tabindex="0"' not in html[start : html.index("</button>", start)]
+    # The other seat, waiting, and a spectator have nothing to click.
+    assert pieces(board(users[1], table)) == {}
+    assert pieces(board(users[5], table)) == {}
+
+
+def test_sea_4_1_the_draft_is_a_click_on_a_card_of_the_packet(users):
+    table = start_table("seasons", users[:2], {"level": "wizard"})
+    state = state_of(table)
+    mine = pieces(board(users[0], table))
+    for card in state["p"][0]["packet"]:
+        assert mine.get(f"packet:{card}", "").startswith("Pick ") or any(
+            other // 2 == card // 2 and other != card for other in state["p"][0]["packet"]
+        )
+    assert len(mine) == len({c // 2 for c in state["p"][0]["packet"]})
+
+
+def test_sea_4_2_a_picked_card_goes_to_a_year_in_one_click(users):
+    table = start_table("seasons", users[:2], {"level": "wizard"})
+    state = state_of(table)
+    for p in state["p"]:
+        p["picked"], p["packet"] = p["packet"], []
+    state["phase"], state["queue"] = "sets", [{"k": "sets"}]
+    first = state["p"][0]["picked"][0]
+    table = put_state(table, state)
+    mine = pieces(board(users[0], table))
+    assert mine[f"set:{first}:1"].endswith(" to year 1")
+    assert {f"set:{first}:{y}" for y in (1, 2, 3)} <= set(mine)
+    assert "sets:confirm" not in mine
+
+
+def test_sea_11_34_the_crystal_orb_shows_the_tokens_chosen_and_what_is_still_needed(users):
+    table = start_table("seasons", users[:2], {"level": "archmage"})
+    state = duel(play=[[34]], energy=[[2, 2, 1, 0]], deck_top=[6])
+    state["queue"].insert(0, {"k": "orb", "seat": 0, "card": state["deck"][-1], "chosen": [1]})
+    table = put_state(table, state)
+    html = board(users[0], table)
+    assert "Crystal Orb: 1 of 4 energy tokens chosen; 3 more from your reserve." in html
+    assert 'aria-label="Chosen: water"' in html
+    mine = pieces(html)
+    assert mine["reserve:air"] == "Give 1 air"
+    assert mine[f"choice:{state['deck'][-1]}"] == "Leave it on the pile"
+
+
+def test_sea_7_a_payment_says_what_the_card_costs_and_what_the_reserve_holds(users):
+    table = start_table("seasons", users[:2], {"level": "archmage"})
+    state = duel(hands=[[20]], play=[[4]], energy=[[1, 1, 1, 1]], crystals=[9])
+    card = state["p"][0]["hand"][0]
+    state["p"][0]["play"][0]["tokens"] = [0, 0, 1, 0]  # the fire may come from the Amulet
+    state["queue"].insert(0, {"k": "pay", "seat": 0, "card": card})
+    table = put_state(table, state)
+    html = board(users[0], table)
+    assert (
+        "Hand of Fortune costs 1 air, 1 fire, 1 earth, 3 crystals; your reserve holds "
+        "1 air, 1 water, 1 fire, 1 earth. Choose on the card how to pay."
+    ) in html
+    assert pieces(html)[f"choice:{card}"] == (
+        "2 moves: Pay 1 air, 1 fire, 1 earth, 3 crystals; "
+        "Pay 1 air, 1 earth from your reserve and 1 fire from the Amulet of Water and 3 crystals"
+    )

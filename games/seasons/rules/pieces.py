@@ -10,12 +10,13 @@ legal moves do:
 - `die:<index>` a season die of the round; `mydie:star`, `mydie:card` the
   symbols of the die the seat took, `mydie:keep` keeping it (Die of Malice);
 - `hand:<card>`, `play:<card>`, `choice:<card>` a card in hand, in the
-  seat's play area, or among the cards it is choosing from; `choice:discard`;
+  seat's play area, or among the cards it is choosing from or paying for
+  (its ways to pay are its menu); `choice:discard`;
 - `reserve:<element>` the seat's energy tokens of one element,
   `supply:<element>` the energy not yet anyone's (tokens to take);
-- `pay:<card>` the card being paid for (its ways to pay), `bonus:<n>`,
-  `bonus:cancel`, `marker:<months>`, `count:<tokens>`, `player:<seat>`,
-  `pile:draw`, `turn:end`, `choice:done`.
+- `bonus:<n>`, `bonus:cancel`, `marker:<months>`, `count:<tokens>`,
+  `player:<seat>` (whose reserve to copy), `pile:draw`, `turn:end`,
+  `choice:done`.
 """
 
 from __future__ import annotations
@@ -92,8 +93,8 @@ def _target(state: State, kind: str, move: Move) -> str | None:
         return f"hand:{move['card']}"
     if action in ("activate", "sacrifice", "take_back"):
         return f"play:{move['card']}"
-    if action == "pay":
-        return f"pay:{head(state)['card']}"
+    if action in ("pay", "orb_summon", "orb_back"):  # the card paid for, or seen in the Orb
+        return f"choice:{head(state)['card']}"
     if action == "bonus":
         return f"bonus:{move['bonus']}"
     if action == "cancel":
@@ -106,8 +107,6 @@ def _target(state: State, kind: str, move: Move) -> str | None:
         return f"choice:{move['card']}"
     if action == "discard":  # a card of the hand (Vampiric Crown) or the drawn card
         return f"hand:{move['card']}" if "card" in move else "choice:discard"
-    if action in ("orb_summon", "orb_back"):
-        return f"choice:{head(state)['card']}"
     if action == "copy":
         return f"player:{move['target']}"
     if action == "move_marker":

@@ -151,6 +151,15 @@ class Panel:
     hand_shown: list[CardFace] | None = None
 
     @property
+    def token_groups(self) -> list[dict[str, Any]]:
+        """The reserve by element: one piece per element held."""
+        return [
+            {"element": e, "count": n, "tokens": range(n)}
+            for e in ELEMENTS
+            if (n := self.tokens.count(e))
+        ]
+
+    @property
     def bonus_slots(self) -> list[bool]:
         return [i < self.bonuses for i in range(3)]
 
@@ -171,6 +180,13 @@ class Board:
     choice: list[CardFace]
     phase_text: str
     final: list[dict[str, Any]] | None
+    # The four bonuses as drawn on their tiles (SEA-8.2).
+    bonus_words: tuple[tuple[int, str], ...] = (
+        (1, "Exchange 2 energy"),
+        (2, "Transmute +1"),
+        (3, "Gauge +1"),
+        (4, "Draw 2, keep 1"),
+    )
 
 
 PHASES = {
