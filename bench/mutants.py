@@ -127,13 +127,18 @@ TARGETS = [
             "tests/seasons/test_secrets.py",
             "tests/seasons/test_rules.py",
             "tests/web/test_seasons_page.py",
+            "tests/seasons/test_view_edges.py",
         ),
         ("card_view", "view", "_die_view", "_player_view", "_choice_view"),
     ),
     Target(
         "seasons legal moves",
         "games/seasons/rules/flow.py",
-        ("tests/seasons/test_rules.py", "tests/seasons/test_cards.py"),
+        (
+            "tests/seasons/test_rules.py",
+            "tests/seasons/test_cards.py",
+            "tests/seasons/test_moves_edges.py",
+        ),
         (
             "legal_moves",
             "_draft_moves",
