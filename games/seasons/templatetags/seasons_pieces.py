@@ -1,6 +1,7 @@
-"""The Seasons board's pieces as controls: the names the board gives its
-pieces (as `rules.pieces` names the moves' targets), and the line that says
-where a choice made of several clicks stands (tokens chosen, still needed).
+"""The Seasons board's pieces as controls: whether a piece is one (the board
+names its pieces as `rules.pieces` names the moves' targets, with the shared
+`at` filter), and the line that says where a choice made of several clicks
+stands (tokens chosen, still needed).
 
 Built only from the `TableView` (the viewer's own view and legal moves).
 """
@@ -16,12 +17,6 @@ from games.words import count_of
 register = template.Library()
 
 ELEMENTS = ("air", "water", "fire", "earth")
-
-
-@register.filter
-def at(kind: str, key: Any) -> str:
-    """`{{ "hand"|at:card.id }}`: the piece named 'hand:12'."""
-    return f"{kind}:{key}"
 
 
 @register.filter

@@ -12,7 +12,6 @@ from typing import Any
 
 from django import template
 
-from games.seasons.rules.pieces import ORDER
 from games.seasons.rules.text import SYMBOLS
 from games.words import count_of
 
@@ -152,11 +151,12 @@ class Panel:
 
     @property
     def token_groups(self) -> list[dict[str, Any]]:
-        """The reserve by element: one piece per element held."""
+        """The reserve by element, one piece each (tokens on an Amulet of
+        Water may be spent too: an element may have moves and none held)."""
         return [
             {"element": e, "count": n, "tokens": range(n)}
             for e in ELEMENTS
-            if (n := self.tokens.count(e))
+            for n in [self.tokens.count(e)]
         ]
 
     @property
@@ -295,29 +295,6 @@ def _final(v: dict[str, Any], names: dict[int, str]) -> list[dict[str, Any]] | N
     return [
         {**row, "name": names.get(row["seat"], f"seat {row['seat'] + 1}")} for row in v["final"]
     ]
-
-
-# -- the move picker -------------------------------------------------------------------
-
-# Buttons that step back or finish, drawn quieter than the choices.
-SECONDARY = ("end_turn", "clear", "discard", "orb_back", "done", "cancel")
-
-
-@register.simple_tag
-def seasons_move_groups(tv) -> list[dict[str, Any]]:
-    groups: dict[str, list[dict[str, Any]]] = {}
-    for m in tv.moves:
-        action = m["move"]["action"]
-        title = m["group"] or "Choose"
-        element = m["move"].get("element")
-        groups.setdefault(title, []).append(
-            {
-                **m,
-                "element": ELEMENTS[element] if isinstance(element, int) else "",
-                "secondary": action in SECONDARY,
-            }
-        )
-    return [{"title": t, "buttons": groups[t]} for t in sorted(groups, key=ORDER.index)]
 
 
 @register.simple_tag
