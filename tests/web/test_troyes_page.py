@@ -192,3 +192,59 @@ def test_every_clock_chip_shows_its_time_from_the_first_move(users):
             assert 'class="clock"' in chip
         else:
             assert "1 day in the bank" in chip, chip
+
+
+def test_pieces_are_buttons_for_the_seat_to_act_only(users):
+    """TRO-4.1: each empty space is a button of the move form, named by where
+    it puts the citizen; the other seats' pages draw the same spaces inert."""
+    table = start_table("troyes", users[:3])
+    seat = table.to_act[0]
+    places = ENGINE.legal_moves(state_of(table), seat)
+    html = page(users[seat], table)
+    spaces = re.findall(r'<button type="submit" form="moves-form"[^>]*data-piece="space:', html)
+    assert len(spaces) == len(places)
+    assert re.search(r'data-piece="space:[a-z]+:\d:\d" aria-label="(Palace|Monastery|City)', html)
+    other = page(users[(seat + 1) % 3], table)
+    assert 'data-piece="' not in other and other.count('aria-label="empty space') == len(places)
+
+
+def _defence_table(users):
+    table = start_table("troyes", users[:2])
+    seat = table.to_act[0]
+    state = state_of(table)
+    state.update(phase="defence", black=[6], current=seat, start=seat, turning=None)
+    state["dice"] = [
+        {"id": 0, "owner": seat, "colour": C.RED, "value": 2},
+        {"id": 1, "owner": seat, "colour": C.WHITE, "value": 1},
+        {"id": 2, "owner": 1 - seat, "colour": C.WHITE, "value": 5},
+    ]
+    state["fight"] = {"black": [0], "own": []}
+    state["ip"][seat] = 0
+    TroyesState.objects.filter(pk=table.pk).update(state=state)
+    return table, seat
+
+
+def test_tro_9_5_the_defence_reads_its_total_beside_the_dice(users):
+    """The chosen dice, their total with red counted double and the black die
+    to beat are one line by the dice; the fight stays disabled with its
+    reason while the total is too low (TRO-9.4, TRO-9.5, TRO-OP8)."""
+    table, seat = _defence_table(users)
+    html = page(users[seat], table)
+    assert "No dice chosen: <strong>0</strong> against the black 6" in html
+    assert re.search(r'<button type="button" class="primary" disabled[^>]*>Fight</button>', html)
+    assert "Choose your dice to fight with." in html
+    assert 'data-piece="die:0" aria-label="Defend with a red 2 (counts 4)"' in html
+    assert 'data-piece="die:2"' not in html  # another district's die never defends
+    move = {"action": "select_own", "die": 0}
+    answer = ApiClient(users[seat]).post(
+        f"/api/tables/{table.pk}/moves", {"version": table.version, "move": move}
+    )
+    assert answer.status_code == 200, answer.content
+    table.refresh_from_db()
+    html = page(users[seat], table)
+    assert "Your dice: red 2 (counts 4): <strong>4</strong> against the black 6" in html
+    assert "Your dice count 4: you need 6 or more." in html
+    assert 'aria-label="Take back the red 2 (counts 4)"' in html
+    other = page(users[1 - seat], table)
+    assert "s dice: red 2 (counts 4): <strong>4</strong> against the black 6" in other
+    assert "disabled" not in other.split('class="t-fight"')[1].split("</section>")[0]

@@ -63,6 +63,11 @@ class Die:
     def label(self) -> str:
         return f"{self.colour} die showing {self.value}, {self.owner_name}"
 
+    @property
+    def target(self) -> str:
+        """The piece's name in `MoveInfo.target`."""
+        return f"die:{self.id}"
+
 
 @register.filter
 def noun(count: int, word: str) -> str:
@@ -83,6 +88,7 @@ class District:
 class Space:
     occupant: int | None
     name: str
+    target: str = ""
 
     @property
     def css(self) -> str:
@@ -112,6 +118,11 @@ class Board:
     house_tip: str = HOUSE_TIP
     explain: str = ""
     legend: list[dict[str, Any]] = field(default_factory=list)
+    # The viewer's controls on no piece (confirm, cancel, pass, fight, uses).
+    controls: list[dict[str, Any]] = field(default_factory=list)
+    # Influence the viewer may spend now: each a piece (a die to reroll or turn over, a citizen).
+    influence: list[dict[str, Any]] = field(default_factory=list)
+    fight: dict[str, Any] | None = None
 
 
 @register.simple_tag
@@ -155,12 +166,17 @@ def troyes_board(tv) -> Board:
                 if len(row["faces"]) > 1
                 else str(row["faces"][0]),
                 "called": row["called"],
-                "spaces": [Space(o, _name(names, o)) for o in row["spaces"]],
+                "spaces": [
+                    Space(o, _name(names, o), f"space:{b['colour']}:{r}:{i}")
+                    for i, o in enumerate(row["spaces"])
+                ],
             }
-            for row in b["rows"]
+            for r, row in enumerate(b["rows"])
         ]
         lying = [Space(o, _name(names, o)) for o in b["lying"]]
-        buildings.append(dict(b, rows_drawn=rows, lying_drawn=lying))
+        buildings.append(
+            dict(b, rows_drawn=rows, lying_drawn=lying, target=f"building:{b['colour']}")
+        )
     cathedral = []
     for level in range(2, -1, -1):
         cells = []
@@ -186,6 +202,7 @@ def troyes_board(tv) -> Board:
                 marks_drawn=marks,
                 free=range(free),
                 fight_word=e["fight"],
+                target=f"event:{e['id']}",
                 black_text=count_of(e["black"], "black die", "black dice"),
             )
         )
@@ -208,9 +225,15 @@ def troyes_board(tv) -> Board:
             for s, n in enumerate(c["markers"])
             if n
         ]
-        activity.append(dict(c, sups=sups, marker_list=markers))
+        activity.append(dict(c, sups=sups, marker_list=markers, target=f"card:{c['id']}"))
     black = [
-        {"value": value, "pips": pips(value), "index": i, "chosen": i in fight["black"]}
+        {
+            "value": value,
+            "pips": pips(value),
+            "index": i,
+            "chosen": i in fight["black"],
+            "target": f"black:{i}",
+        }
         for i, value in enumerate(v["black"])
     ]
     own = next((p for p in players if p["is_me"]), None)
@@ -228,7 +251,66 @@ def troyes_board(tv) -> Board:
         build=_build_text(v, build),
         final=_final(v, names),
         explain=PLACEMENT_HELP if v["phase"] == "placement" else "",
+        controls=_controls(tv),
+        influence=_influence(tv, districts),
+        fight=_fight(v, tv, names, districts),
     )
+
+
+PRIMARY = ("confirm", "fight")
+SECONDARY = ("cancel", "pass", "concede")
+VERBS = {"reroll": "Reroll", "turn": "Turn over"}
+
+
+def _controls(tv) -> list[dict[str, Any]]:
+    """The moves that act on no piece, as the buttons of the turn."""
+    return [
+        dict(
+            m,
+            primary=m["move"]["action"] in PRIMARY,
+            secondary=m["move"]["action"] in SECONDARY,
+        )
+        for m in tv.moves
+        if m["target"] is None
+    ]
+
+
+def _influence(tv, districts: list[District]) -> list[dict[str, Any]]:
+    """Influence spent on the viewer's own dice or on a new citizen (TRO-9.9, TRO-10.5)."""
+    dice = {d.id: d for dist in districts for d in dist.dice}
+    found = []
+    for m in tv.moves:
+        target = m["target"] or ""
+        kind, _, die = target.partition(":")
+        if kind in VERBS:
+            found.append({"target": target, "verb": VERBS[kind], "die": dice.get(int(die))})
+        elif kind == "recruit":
+            found.append({"target": target, "verb": "New citizen", "die": None})
+    return found
+
+
+def _fight(v, tv, names, districts: list[District]) -> dict[str, Any] | None:
+    """The defence in one line (TRO-9.4, TRO-9.5): the chosen dice, their
+    total with red counted double and the black total to beat, from the view."""
+    if v["phase"] != "defence":
+        return None
+    fight = v["fight"]
+    dice = {d.id: d for dist in districts for d in dist.dice}
+    chosen = [dice[i] for i in fight["own"] if i in dice]
+    parts = [
+        f"{d.colour} {d.value}" + (f" (counts {2 * d.value})" if d.colour == "red" else "")
+        for d in chosen
+    ]
+    black = [v["black"][i] for i in sorted(fight["black"])]
+    return {
+        "chosen": parts,
+        "total": fight["total"],
+        "black": black,
+        "against": fight["against"],
+        "problem": fight["problem"],
+        "acting": bool(tv.moves),
+        "who": _name(names, v["current"]),
+    }
 
 
 def _status(v: dict[str, Any], names: dict[int, str]) -> str:
