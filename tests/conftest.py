@@ -41,6 +41,7 @@ SLOW_FILES = {
     "test_random_bots_koryo.py",
     "test_random_bots_seasons.py",
     "test_random_bots_troyes.py",
+    "test_bot_tables.py",
 }
 FUZZ_FILES = {"test_schema_fuzzing.py", "test_fuzzed_fields.py"}
 
@@ -159,7 +160,10 @@ def start_table(
 ) -> Table:
     """A table of `game` with `players` seated in order and the game started,
     dealt from `seed` if given, else from one derived from the test's id
-    (printed when the test fails: tests/support/seeds.py)."""
+    (printed when the test fails: tests/support/seeds.py). A dropped seat
+    plays its timeout moves unless `bot_takeover=True` is passed (the bots'
+    tests take over seats with a worker, or by calling the bot's task)."""
+    kwargs.setdefault("bot_takeover", False)
     table = services.table_create(
         creator=players[0],
         game=game,

@@ -36,6 +36,10 @@ class SignUpForm(UserCreationForm):
         username = super().clean_username()
         if not username or self.has_error("username"):
             return username
+        if names.is_bot_name(username):
+            raise forms.ValidationError(
+                "Names like this one are kept for the site's bots: choose another."
+            )
         other = names.look_alike(username)
         if other is not None:
             raise forms.ValidationError(

@@ -22,9 +22,15 @@ class Profile(models.Model):
     notify_reminder = models.BooleanField("Warn me when my time is nearly out", default=True)
     notify_game_over = models.BooleanField("Tell me when a game ends", default=True)
     notify_invitation = models.BooleanField("Tell me when I am invited to a table", default=True)
+    # Set only on the site's bot accounts (see the bots app): the level they play at.
+    bot_level = models.CharField(max_length=8, blank=True, editable=False)
 
     def __str__(self) -> str:
         return f"Profile of {self.user}"
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot_level)
 
 
 class Vacation(models.Model):

@@ -10,11 +10,21 @@ the case, so a look-alike of "Alice" is one of "alice" too).
 from __future__ import annotations
 
 import hashlib
+import re
 
 import icu
 from django.db.models import Q
 
 _checker = icu.SpoofChecker()
+
+# The site's bot accounts are called EasyBot1, MediumBot2, HardBot3...
+# (see the bots app): names in that pattern are theirs alone.
+BOT_NAME = re.compile(r"^(easy|medium|hard)bot\d+$", re.IGNORECASE)
+
+
+def is_bot_name(name: str) -> bool:
+    """A name in the bots' pattern, whatever its case: no person may take it."""
+    return bool(BOT_NAME.match(name.strip()))
 
 
 def skeleton(name: str) -> str:

@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "chat",
     "players",
     "guides",
+    "bots",
     "games.coup",
     "games.koryo",
     "games.seasons",
@@ -244,6 +245,10 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TIMEZONE = TIME_ZONE
+# Bots think on their own queue: a worker must consume it (-Q celery,bots).
+CELERY_TASK_ROUTES = {"bots.tasks.bot_move": {"queue": "bots"}}
+# A bot seat asked this long ago is queued again by the sweep (its task lost).
+BOT_STALE_SECONDS = env.int("BOT_STALE_SECONDS", 120)
 # Fail fast when the broker is down: the outbox keeps what could not be queued.
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 SWEEP_SECONDS = env.int("SWEEP_SECONDS", 60)
@@ -254,6 +259,7 @@ OUTBOX_RETRY_SECONDS = env.int("OUTBOX_RETRY_SECONDS", 20)
 CELERY_BEAT_SCHEDULE = {
     "sweep-deadlines": {"task": "tables.tasks.sweep_deadlines", "schedule": SWEEP_SECONDS},
     "drain-outbox": {"task": "notifications.tasks.drain_outbox", "schedule": SWEEP_SECONDS},
+    "requeue-bots": {"task": "bots.tasks.requeue_waiting_bots", "schedule": SWEEP_SECONDS},
     "daily-digest": {
         "task": "notifications.tasks.send_digests",
         "schedule": crontab(hour=env.int("DIGEST_HOUR", 7), minute=0),

@@ -193,6 +193,7 @@ class TableOut(Schema):
     max_players: int
     time_control: str
     rated: bool
+    bot_takeover: bool
     seats: list[SeatOut]
     to_act: list[int]
     my_seat: int | None
@@ -216,9 +217,24 @@ class TableIn(Schema):
     time_cap_seconds: StrictInt | None = None
     max_timeouts: StrictInt = 3
     rated: StrictBool = Field(True, description="Whether the result changes the players' ratings.")
+    bot_takeover: StrictBool = Field(
+        True,
+        description="A medium bot plays the seat of a player who is dropped or resigns "
+        "(else the seat plays its timeout moves).",
+    )
     invite: list[Username] = Field(
         default_factory=list, max_length=10, description="Usernames to invite (at most 10)."
     )
+
+
+class BotIn(Schema):
+    level: Text(20) = Field(description="The bot's strength: easy, medium or hard.")
+
+
+class PlayNowIn(Schema):
+    game: Text(40)
+    level: Text(20) = Field("medium", description="The bots' strength: easy, medium or hard.")
+    players: StrictInt = Field(2, description="Players at the table, you and the bots.")
 
 
 class MoveIn(Schema):
@@ -275,6 +291,7 @@ def _table_out(found: TableRead, user: AbstractBaseUser) -> dict[str, Any]:
         "max_players": table.max_players,
         "time_control": table.time_control,
         "rated": table.rated,
+        "bot_takeover": table.bot_takeover,
         "seats": [s.as_api() for s in tv.seats],
         "to_act": list(table.to_act),
         "my_seat": tv.my_seat,
@@ -360,6 +377,7 @@ def tables_create(request: HttpRequest, payload: TableIn):
             time_control=time_control,
             max_timeouts=payload.max_timeouts,
             rated=payload.rated,
+            bot_takeover=payload.bot_takeover,
         )
         for username in payload.invite:
             services.table_invite(table_id=table.pk, user=request.auth, username=username)
@@ -402,6 +420,33 @@ def table_resign(request: HttpRequest, table_id: int):
     and you rank below every player still in the game."""
     services.seat_resign(table_id=table_id, user=request.auth)
     return _table_out(_read(table_id), request.auth)
+
+
+@api.post("/tables/{table_id}/bots", response={201: TableOut, **ERRORS}, tags=["tables"])
+def table_bot_add(request: HttpRequest, table_id: int, payload: BotIn):
+    """The table's creator seats a bot (`easy`, `medium` or `hard`) in a free
+    seat before the start. 400: unknown level; 403: not the creator; 409: the
+    table is full or started."""
+    services.table_bot_add(table_id=table_id, user=request.auth, level=payload.level)
+    return Status(201, _table_out(_read(table_id), request.auth))
+
+
+@api.delete("/tables/{table_id}/bots/{seat}", response={200: TableOut, **ERRORS}, tags=["tables"])
+def table_bot_remove(request: HttpRequest, table_id: int, seat: int):
+    """The table's creator takes the bot in `seat` off the table before the
+    start. 403: not the creator; 404: no bot in that seat; 409: started."""
+    services.table_bot_remove(table_id=table_id, user=request.auth, number=seat)
+    return _table_out(_read(table_id), request.auth)
+
+
+@api.post("/play-now", response={201: TableOut, **ERRORS}, tags=["tables"])
+def table_play_now(request: HttpRequest, payload: PlayNowIn):
+    """Open a table of `game` with bots of `level` in every other seat, and
+    start it."""
+    table = services.table_play_now(
+        user=request.auth, game=payload.game, level=payload.level, players=payload.players
+    )
+    return Status(201, _table_out(_read(table.pk), request.auth))
 
 
 RETRY_AFTER = {

@@ -11,6 +11,10 @@ from django.dispatch import Signal
 # Seats newly asked to act, leaving out whoever just moved: table, seats
 # (with their users and profiles), now.
 turns_asked = Signal()
+# A play of the table was saved (a move, a start, a drop): table (its to_act
+# set), seats (with their users and profiles), now. The bots app queues the
+# moves of the bot seats asked.
+table_played = Signal()
 # The game is over: table (status, outcome set), seats, now.
 game_finished = Signal()
 # A player's turn is 80% used, once per turn: table, seat, now.

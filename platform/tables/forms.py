@@ -92,6 +92,12 @@ class TableForm(forms.Form):
             initial=True,
             help_text="The result changes the players' ratings for this game.",
         )
+        self.fields["bot_takeover"] = forms.BooleanField(
+            label="Bots take over dropped seats",
+            required=False,
+            initial=True,
+            help_text="A medium bot plays on for a player who is dropped or resigns.",
+        )
 
     def options(self) -> dict[str, Any]:
         return {opt.key: self.cleaned_data[f"opt_{opt.key}"] for opt in self.engine.options}

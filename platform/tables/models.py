@@ -44,6 +44,13 @@ class Table(models.Model):
     )
     # A rated game's result changes its players' ratings (see players.ratings).
     rated = models.BooleanField(default=True)
+    # A dropped or resigned player's seat is played by a medium bot rather
+    # than by its timeout move (see the bots app).
+    bot_takeover = models.BooleanField(
+        "Bots take over dropped seats",
+        default=True,
+        help_text="A medium bot plays the seat of a player who is dropped or resigns.",
+    )
 
     # Public summaries, so lists need no state decoding.
     to_act = models.JSONField(default=list, blank=True)
@@ -123,6 +130,12 @@ class Seat(models.Model):
                 name="seat_remind_idx",
             ),
             models.Index(fields=["user", "must_act"], name="seat_user_acting_idx"),
+            # The bots' sweep: dropped seats a bot plays, waiting to act.
+            models.Index(
+                fields=["turn_started_at"],
+                condition=models.Q(must_act=True, dropped_at__isnull=False),
+                name="seat_dropped_acting_idx",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts import presence
 from config import limits
 from games import registry
+from games.bots import LEVELS
 from tables import clock, selectors, services
 from tables.errors import ServiceError
 from tables.forms import InviteForm, MoveForm, StandingOrdersForm, TableForm
@@ -27,6 +28,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "open_tables": selectors.open_tables(),
         "games": registry.all_games(),
         "presets": clock.PRESETS,
+        "bot_levels": LEVELS,
     }
     if request.user.is_authenticated:
         presence.touch(request.user.pk)
@@ -55,6 +57,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
                 time_control=form.cleaned_data["time_control"],
                 max_timeouts=form.cleaned_data["max_timeouts"],
                 rated=form.cleaned_data["rated"],
+                bot_takeover=form.cleaned_data["bot_takeover"],
             )
         except ServiceError as exc:
             form.add_error(None, exc.message)
@@ -80,6 +83,7 @@ def _page_context(request: HttpRequest, found: TableRead, error: str = "") -> di
         "poll_seconds": settings.TABLE_POLL_SECONDS,
         "presence_token": presence.token(request.user.pk) if tv.my_seat is not None else "",
         "error": error,
+        "bot_levels": LEVELS,
     }
     if tv.my_seat is not None and engine.standing_orders and table.is_active:
         context["orders_form"] = StandingOrdersForm(engine, current=tv.my_standing_orders)
@@ -210,6 +214,56 @@ def _table_action(request: HttpRequest, table_id: int, action, done: str) -> Htt
 @login_required
 def table_join(request: HttpRequest, table_id: int) -> HttpResponse:
     return _table_action(request, table_id, services.table_join, "You have a seat.")
+
+
+@require_POST
+@login_required
+def table_bot_add(request: HttpRequest, table_id: int) -> HttpResponse:
+    level = request.POST.get("level", "")
+    try:
+        services.table_bot_add(table_id=table_id, user=request.user, level=level)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"A {level} bot takes a seat.")
+    return redirect("table", table_id=table_id)
+
+
+@require_POST
+@login_required
+def table_bot_remove(request: HttpRequest, table_id: int) -> HttpResponse:
+    try:
+        number = int(request.POST.get("seat", ""))
+        services.table_bot_remove(table_id=table_id, user=request.user, number=number)
+    except ValueError:
+        messages.error(request, "Choose the bot to remove.")
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, "The bot left the table.")
+    return redirect("table", table_id=table_id)
+
+
+@require_POST
+@login_required
+def play_now(request: HttpRequest) -> HttpResponse:
+    """The lobby's "Play now against bots": a started table, bots in the
+    other seats."""
+    try:
+        players = int(request.POST.get("players") or 2)
+        table = services.table_play_now(
+            user=request.user,
+            game=request.POST.get("game", ""),
+            level=request.POST.get("level", ""),
+            players=players,
+        )
+    except ValueError:
+        messages.error(request, "Choose how many players.")
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        return redirect("table", table_id=table.pk)
+    return redirect("lobby")
 
 
 @require_POST

@@ -60,7 +60,12 @@ def setup() -> int:
         timedelta(seconds=seconds), timedelta(seconds=1), timedelta(seconds=seconds)
     )
     table = services.table_create(
-        creator=users[0], game="coup", max_players=2, time_control=control, max_timeouts=2
+        creator=users[0],
+        game="coup",
+        max_players=2,
+        time_control=control,
+        max_timeouts=2,
+        bot_takeover=False,  # dropped seats play their timeout moves
     )
     services.table_join(table_id=table.pk, user=users[1])
     deal(table.pk)

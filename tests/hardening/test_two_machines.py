@@ -52,6 +52,7 @@ def open_timed_table(ana: Bot, ben: Bot, db: psycopg.Connection, seed: int) -> i
             "time_increment_seconds": 1,
             "time_cap_seconds": BANK,
             "max_timeouts": MAX_TIMEOUTS,
+            "bot_takeover": False,  # dropped seats play their timeout moves
         },
     )
     assert created.status == 201, created.body

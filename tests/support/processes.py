@@ -125,6 +125,8 @@ def worker(
             f"{name}@%h",
             "--concurrency",
             str(concurrency),
+            "-Q",
+            "celery,bots",
             "--loglevel",
             "info",
         ],

@@ -4,16 +4,31 @@ from django import template
 from django.urls import reverse
 from django.utils.html import format_html
 
+from accounts.names import BOT_NAME
+
 register = template.Library()
 
 
 @register.simple_tag
 def player_link(username: str, css: str = "player") -> str:
+    """The name, linked; a bot's with a badge saying so and its level (read
+    from its reserved name: no query)."""
     if not username:
         return ""
-    return format_html(
+    link = format_html(
         '<a class="{}" href="{}">{}</a>', css, reverse("player", args=[username]), username
     )
+    level = bot_level_of(username)
+    if level is None:
+        return link
+    return format_html('{} <span class="badge bot">bot, {}</span>', link, level)
+
+
+@register.filter
+def bot_level_of(username: str) -> str | None:
+    """The level of a bot's name, None for a person's."""
+    found = BOT_NAME.match(username or "")
+    return found.group(1).lower() if found else None
 
 
 @register.filter

@@ -1,6 +1,7 @@
 """Everything that changes a table, one module per kind of change:
 
-- `lobby`: open, join, leave, cancel, start, invite, rematch;
+- `lobby`: open, join, leave, seat and remove bots, cancel, start, invite,
+  rematch, play now against bots;
 - `moves`: a player's move (`move_submit`) and the timeouts the sweep plays;
 - `seats`: standing orders, dropping and resigning;
 - `clocks`: reminders, vacations, a moderator's extension of a clock.
@@ -18,11 +19,14 @@ from tables.services.clocks import (
     seat_remind,
 )
 from tables.services.lobby import (
+    table_bot_add,
+    table_bot_remove,
     table_cancel,
     table_create,
     table_invite,
     table_join,
     table_leave,
+    table_play_now,
     table_rematch,
     table_start,
 )
@@ -45,11 +49,14 @@ __all__ = [
     "seat_remind",
     "seat_resign",
     "standing_orders_set",
+    "table_bot_add",
+    "table_bot_remove",
     "table_cancel",
     "table_create",
     "table_invite",
     "table_join",
     "table_leave",
+    "table_play_now",
     "table_rematch",
     "table_start",
     "table_timeouts_play",

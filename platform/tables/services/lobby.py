@@ -1,5 +1,5 @@
-"""The lobby: opening a table, taking and leaving seats, inviting, starting,
-cancelling, and the rematch.
+"""The lobby: opening a table, taking and leaving seats, seating bots,
+inviting, starting, cancelling, the rematch, and "play now against bots".
 
 Locks and the races they prevent: each function but `table_create` locks the
 table's row first (`locks.table_lock`), so that
@@ -11,6 +11,8 @@ table's row first (`locks.table_lock`), so that
   lock);
 - a start racing a cancel, or two starts, happen once (the second sees the
   status the first left);
+- a bot added while a player joins takes the other free seat, or is refused
+  if none is left (the same count under the lock);
 - an invitation is never sent twice for one table and player (the unique
   (table, user) of invitations, read under the lock).
 """
@@ -25,10 +27,12 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
+from bots.accounts import bot_account, level_of
 from games import registry
+from games.bots import LEVELS
 from games.engine import InvalidOptions
 from tables import clock, events
-from tables.errors import BadRequest, Conflict, Forbidden
+from tables.errors import BadRequest, Conflict, Forbidden, NotFound
 from tables.models import Invitation, Seat, Table
 from tables.selectors import TableRead
 from tables.services.locks import table_lock
@@ -44,10 +48,12 @@ def table_create(
     time_control: str | clock.TimeControl = clock.DEFAULT_PRESET,
     max_timeouts: int = 3,
     rated: bool = True,
+    bot_takeover: bool = True,
 ) -> Table:
     """Open a table; the creator takes seat 0. `time_control` is a preset's
     key or a `TimeControl` (see `clock.custom`); a `rated` game's result
-    changes its players' ratings."""
+    changes its players' ratings; with `bot_takeover` a medium bot plays a
+    dropped player's seat, else its timeout moves do."""
     try:
         entry = registry.get(game)
     except LookupError:
@@ -86,6 +92,7 @@ def table_create(
             time_cap=preset.cap,
             max_timeouts=max_timeouts,
             rated=rated,
+            bot_takeover=bot_takeover,
             summary=_open_summary(max_players, 1),
         )
         Seat.objects.create(table=table, number=0, user=creator)
@@ -112,6 +119,58 @@ def table_join(*, table_id: int, user: AbstractBaseUser) -> Seat:
         table.summary = _open_summary(table.max_players, len(seats) + 1)
         table.save(update_fields=["summary", "updated_at"])
     return seat
+
+
+def table_bot_add(*, table_id: int, user: AbstractBaseUser, level: Any) -> Seat:
+    """The creator seats a bot of `level` in a free seat of the open table."""
+    with transaction.atomic():
+        table = table_lock(table_id)
+        if table.creator_id != user.pk:
+            raise Forbidden("Only the player who opened this table may seat bots.")
+        if level not in LEVELS:
+            raise BadRequest(f"Unknown bot level “{level}”: choose one of {', '.join(LEVELS)}.")
+        if not table.is_open:
+            raise Conflict("The game has started: no bot can join it now.")
+        seats = list(table.seats.all())
+        if len(seats) >= table.max_players:
+            raise Conflict("This table is full.")
+        bot = bot_account(level, besides={seat.user_id for seat in seats})
+        taken = {seat.number for seat in seats}
+        number = next(n for n in range(table.max_players) if n not in taken)
+        seat = Seat.objects.create(table=table, number=number, user=bot)
+        table.summary = _open_summary(table.max_players, len(seats) + 1)
+        table.save(update_fields=["summary", "updated_at"])
+    return seat
+
+
+def table_bot_remove(*, table_id: int, user: AbstractBaseUser, number: int) -> None:
+    """The creator takes the bot in seat `number` off the open table."""
+    with transaction.atomic():
+        table = table_lock(table_id)
+        if table.creator_id != user.pk:
+            raise Forbidden("Only the player who opened this table may remove bots.")
+        if not table.is_open:
+            raise Conflict("The game has started: its bots play on.")
+        seat = table.seats.select_related("user__profile").filter(number=number).first()
+        if seat is None or level_of(seat.user) is None:
+            raise NotFound("There is no bot in that seat.")
+        seat.delete()
+        table.summary = _open_summary(table.max_players, table.seats.count())
+        table.save(update_fields=["summary", "updated_at"])
+
+
+def table_play_now(
+    *, user: AbstractBaseUser, game: str, level: Any, players: int | None = None
+) -> Table:
+    """A table of `game` (its default options) with bots of `level` in every
+    seat but the user's, started at once."""
+    if level not in LEVELS:
+        raise BadRequest(f"Unknown bot level “{level}”: choose one of {', '.join(LEVELS)}.")
+    with transaction.atomic():
+        table = table_create(creator=user, game=game, max_players=players or 2)
+        for _ in range(table.max_players - 1):
+            table_bot_add(table_id=table.pk, user=user, level=level)
+        return table_start(table_id=table.pk, user=user)
 
 
 def table_leave(*, table_id: int, user: AbstractBaseUser) -> None:
@@ -230,6 +289,7 @@ def table_rematch(*, table_id: int, user: AbstractBaseUser) -> Table:
             time_control=control,
             max_timeouts=old.max_timeouts,
             rated=old.rated,
+            bot_takeover=old.bot_takeover,
         )
         for seat in players:
             if seat.user_id != user.pk:

@@ -71,8 +71,10 @@ def move_submit(
     user: AbstractBaseUser,
     version: Any,
     move: Any,
+    kind: str = Move.Kind.PLAYER,
 ) -> MoveResult:
-    """Apply a player's move, or refuse it with nothing written."""
+    """Apply a player's move, or refuse it with nothing written. `kind`: a
+    bot playing a dropped player's seat logs its moves as the seat's."""
     if not isinstance(move, dict):
         raise BadRequest("A move must be a JSON object, as listed in legal_moves.")
     if isinstance(version, bool) or not isinstance(version, int):
@@ -90,6 +92,8 @@ def move_submit(
             )
         if seat.number not in table.to_act:
             raise Forbidden("It is not your turn to act.")
+        if seat.dropped and kind != Move.Kind.DROPPED:
+            raise Forbidden("You have left this game: a bot plays your seat now.")
         now = clock.now()
         if seat_clocks.is_late(seat, now):
             raise Forbidden(
@@ -98,7 +102,7 @@ def move_submit(
             )
         play = Play(found, now)
         move = _legal_or_refuse(play.engine, play.state, seat.number, move)
-        play.record(seat.number, move, Move.Kind.PLAYER)
+        play.record(seat.number, move, kind)
         play.finish(viewer=seat)
     return MoveResult(
         table=table,
@@ -243,7 +247,8 @@ class Play:
         # In the engine's order: responders answer in seat order after the actor.
         for number in self.engine.to_act(self.state):
             seat = self.by_number[number]
-            if seat.dropped:
+            # With take-over on, a bot plays a dropped seat (through move_submit).
+            if seat.dropped and not self.table.bot_takeover:
                 return number, self.engine.timeout_move(self.state, number), Move.Kind.DROPPED
             if seat.standing_orders:
                 move = self.engine.standing_move(self.state, number, seat.standing_orders)
@@ -312,6 +317,7 @@ class Play:
             seats=[s for s in asked if s.number not in self.moved],
             now=self.now,
         )
+        events.table_played.send(sender=Table, table=table, seats=self.seats, now=self.now)
         if result is not None:
             # In the transaction that ends the game, under its row lock: the
             # ratings and the game-over emails follow from it.
