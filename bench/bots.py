@@ -5,16 +5,22 @@ a hard bot and the others: hard against uniformly random players, against
 easy bots and against medium bots (hard in one seat, the other level in all
 the others; hard's seat moves round the table from game to game). Prints
 hard's win rate with its 95% Wilson interval (a shared win counts as a
-share), the fair share, and the CPU seconds per decision (moves with two
-choices or more; forced moves cost nothing) of every level, median and 95th
-percentile. For Coup it also counts hard's bluffs and challenges. Then, per
-game, the engine's speed (random moves a second, a whole random playout)
-and what one search iteration costs with rollouts cut short as the levels
-cut them. Not a test.
+share), the fair share, and the CPU per decision (process CPU time, not wall
+time; moves with two choices or more, as forced moves cost nothing) of hard
+and of its opponents, median and 95th percentile. For Coup it also counts
+hard's bluffs and challenges against the real cards. Then, per game, the
+engine's speed and what one search iteration costs. Not a test.
 
-    .venv/bin/python -m bench.bots [--games N] [--game SLUG] [--players 2 4]
-        [--against random easy medium] [--seed S] [--json var/bots.json]
-    .venv/bin/python -m bench.bots --speed [--game SLUG]    # the speed figures alone
+Games are played a chunk of every pairing in turn and saved to the results
+file after each chunk; running the same command again resumes where it
+stopped, so a run cut short still has figures for every pairing, and games
+can run in separate processes, one results file each, merged by --report:
+
+    .venv/bin/python -m bench.bots                        # everything, to var/bots.json
+    .venv/bin/python -m bench.bots --game coup --json var/bots-coup.json [--games N]
+        [--players 2 6] [--against random easy medium] [--seed S] [--chunk N]
+    .venv/bin/python -m bench.bots --report var/bots-*.json   # the table of what is done
+    .venv/bin/python -m bench.bots --speed [--game SLUG]      # the engine speed figures alone
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import statistics
 import sys
 import time
@@ -86,54 +93,70 @@ class CoupTells:
             self.counts["challenges won"] += not truthful
 
 
-def run_pairing(
-    engine: Engine, players: int, opponent: str, games: int, seed: int, tells: dict
-) -> dict[str, Any]:
-    score = 0.0
-    cpu: dict[str, list[float]] = defaultdict(list)
-    moves = 0
-    start = time.time()
-    for number in range(games):
+def pairing_key(slug: str, players: int, opponent: str) -> str:
+    return f"{slug} {players}p {opponent}"
+
+
+def new_pairing(slug: str, players: int, opponent: str) -> dict[str, Any]:
+    return {
+        "game": slug,
+        "players": players,
+        "opponent": opponent,
+        # Hard's share of each game played so far, in seed order: game i has
+        # seed `seed + i` and hard in seat i % players.
+        "scores": [],
+        # CPU seconds of each decision, by level.
+        "cpu": {},
+        "moves": 0,
+        "cpu_seconds": 0.0,
+        "tells": {},
+    }
+
+
+def play_more(engine: Engine, pairing: dict[str, Any], count: int, seed: int) -> None:
+    """Play the pairing's next `count` games, adding them to it."""
+    players, opponent = pairing["players"], pairing["opponent"]
+    started = time.process_time()
+    for number in range(len(pairing["scores"]), len(pairing["scores"]) + count):
         hard_seat = number % players
         lineup = [opponent] * players
         lineup[hard_seat] = "hard"
         watcher = CoupTells(hard_seat) if engine.slug == "coup" else None
         game = play_game(engine, lineup, {}, seed + number, on_move=watcher)
         ranks = game.outcome.ranks
-        if ranks[hard_seat] == 1:
-            score += 1.0 / ranks.count(1)
+        pairing["scores"].append(1.0 / ranks.count(1) if ranks[hard_seat] == 1 else 0.0)
         for level, seconds in game.cpu.items():
-            cpu[level] += seconds
-        moves += game.moves
-        if (number + 1) % 10 == 0:
-            print(
-                f"  ... {engine.slug} {players}p hard vs {opponent}: {score:g} of {number + 1}",
-                file=sys.stderr,
-                flush=True,
-            )
+            pairing["cpu"].setdefault(level, []).extend(round(s, 5) for s in seconds)
+        pairing["moves"] += game.moves
         if watcher is not None:
             for key, value in watcher.counts.items():
-                tells[key] = tells.get(key, 0) + value
-    low, high = wilson(score, games)
+                pairing["tells"][key] = pairing["tells"].get(key, 0) + value
+    pairing["cpu_seconds"] += time.process_time() - started
+
+
+def summary(pairing: dict[str, Any]) -> dict[str, Any]:
+    """The pairing's figures: hard's win rate and its 95% interval, the fair
+    share, and each level's CPU per decision."""
+    games = len(pairing["scores"])
+    wins = sum(pairing["scores"])
+    low, high = wilson(wins, games)
     return {
-        "game": engine.slug,
-        "players": players,
-        "opponent": opponent,
         "games": games,
-        "hard_wins": score,
-        "rate": score / games if games else 0.0,
-        "ci": [low, high],
-        "fair": 1.0 / players,
-        "cpu": {
-            level: {
-                "decisions": len(values),
-                "median": statistics.median(values),
-                "p95": quantile(values, 0.95),
-            }
-            for level, values in cpu.items()
-        },
-        "moves_per_game": moves / games if games else 0.0,
-        "wall_seconds": time.time() - start,
+        "wins": wins,
+        "rate": wins / games if games else 0.0,
+        "ci": (low, high),
+        "fair": 1.0 / pairing["players"],
+        "cpu": {level: cpu_figures(values) for level, values in pairing["cpu"].items()},
+    }
+
+
+def cpu_figures(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {"decisions": 0, "median": 0.0, "p95": 0.0}
+    return {
+        "decisions": len(values),
+        "median": statistics.median(values),
+        "p95": quantile(values, 0.95),
     }
 
 
@@ -210,31 +233,102 @@ def print_speed(slug: str, s: dict[str, Any]) -> None:
     print(line + f"; hard plays {s['hard_iterations']} iterations a decision", flush=True)
 
 
-def print_row(row: dict[str, Any]) -> None:
-    low, high = row["ci"]
-    cpu = "  ".join(
-        f"{level} {c['median']:.3f}/{c['p95']:.3f} s ({c['decisions']})"
-        for level, c in sorted(row["cpu"].items())
+HEADER = (
+    "| game | players | pairing | games | hard's wins [95% CI] | fair share "
+    "| hard's CPU s a move, median / p95 (moves) | the other's |\n"
+    "|---|---|---|---|---|---|---|---|"
+)
+
+
+def format_row(pairing: dict[str, Any]) -> str:
+    s = summary(pairing)
+    low, high = s["ci"]
+    hard = s["cpu"].get("hard", cpu_figures([]))
+    other = s["cpu"].get(pairing["opponent"])
+    other_text = "-" if other is None else f"{other['median']:.3f} / {other['p95']:.3f}"
+    return (
+        f"| {pairing['game']} | {pairing['players']} | hard vs {pairing['opponent']} "
+        f"| {s['games']} | {100 * s['rate']:.1f}% [{100 * low:.1f}, {100 * high:.1f}] "
+        f"| {100 * s['fair']:.0f}% | {hard['median']:.3f} / {hard['p95']:.3f} "
+        f"({hard['decisions']}) | {other_text} |"
     )
-    print(
-        f"| {row['game']:<8} | {row['players']} | hard vs {row['opponent']:<6} | {row['games']:>4} "
-        f"| {100 * row['rate']:5.1f}% [{100 * low:5.1f}, {100 * high:5.1f}] "
-        f"| {100 * row['fair']:4.0f}% | {cpu} |",
-        flush=True,
-    )
+
+
+def print_report(data: dict[str, Any]) -> None:
+    pairings = data["pairings"]
+    print(HEADER)
+    for pairing in pairings.values():
+        print(format_row(pairing))
+    print("\nHard's CPU seconds a move (process CPU time, moves with two choices or more):")
+    per_count: dict[tuple[str, int], list[float]] = defaultdict(list)
+    for pairing in pairings.values():
+        per_count[pairing["game"], pairing["players"]] += pairing["cpu"].get("hard", [])
+    for (slug, players), values in per_count.items():
+        c = cpu_figures(values)
+        print(
+            f"  {slug} {players}p: median {c['median']:.3f}, p95 {c['p95']:.3f}, "
+            f"max {max(values, default=0.0):.3f} ({c['decisions']} moves)"
+        )
+    tells: dict[str, int] = defaultdict(int)
+    for pairing in pairings.values():
+        for key, value in pairing["tells"].items():
+            tells[key] += value
+    if tells:
+        print("\nCoup, the hard bot's table talk (judged against the real cards):")
+        for key in TELLS:
+            print(f"  {key}: {tells.get(key, 0)}")
+    for slug, speed in data.get("speed", {}).items():
+        print_speed(slug, speed)
+
+
+TELLS = ("claims", "bluffed claims", "blocks", "bluffed blocks", "challenges", "challenges won")
+
+
+def load(paths: list[str]) -> dict[str, Any]:
+    """The pairings and speeds of one or more result files, merged."""
+    data: dict[str, Any] = {"pairings": {}, "speed": {}}
+    for path in paths:
+        try:
+            with open(path) as handle:
+                part = json.load(handle)
+        except FileNotFoundError:
+            continue
+        data["pairings"].update(part.get("pairings", {}))
+        data["speed"].update(part.get("speed", {}))
+        data.setdefault("seed", part.get("seed"))
+    return data
+
+
+def save(path: str, data: dict[str, Any]) -> None:
+    """Written whole to a new file then renamed, so a run stopped at any
+    point leaves the last chunk's results readable."""
+    with open(path + ".new", "w") as out:
+        json.dump(data, out, separators=(",", ":"))
+    os.replace(path + ".new", path)
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="games per pairing")
+    parser = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=__doc__.split("\n\n", 1)[1],
+    )
+    parser.add_argument("--games", type=int, default=200, help="games per pairing (the target)")
     parser.add_argument("--game", help="only this game's slug")
     parser.add_argument("--players", type=int, nargs="*", help="player counts (default: 2 and max)")
     parser.add_argument("--against", nargs="*", default=list(OPPONENTS), choices=OPPONENTS)
     parser.add_argument("--seed", type=int, default=0, help="first game's seed")
+    parser.add_argument("--chunk", type=int, default=10, help="games per pairing in turn")
+    parser.add_argument(
+        "--json", default="var/bots.json", help="results file, resumed if it exists"
+    )
     parser.add_argument("--no-speed", action="store_true", help="skip the engine speed figures")
     parser.add_argument("--speed", action="store_true", help="only the engine speed figures")
-    parser.add_argument("--json", help="also write the rows to this file")
+    parser.add_argument("--report", nargs="*", help="print the table of these results files")
     args = parser.parse_args(argv)
+    if args.report is not None:
+        print_report(load(args.report or [args.json]))
+        return
     if args.speed:
         print("Engine speed and the search's cost (CPU seconds, fixed work):")
         for engine in load_engines(args.game):
@@ -242,49 +336,39 @@ def main(argv: list[str] | None = None) -> None:
                 print_speed(engine.slug, engine_speed(engine, engine.min_players))
         return
 
-    rows: list[dict[str, Any]] = []
-    speeds: dict[str, Any] = {}
-    tells: dict[str, int] = {}
-    print(
-        "| game | n | pairing | games | hard's wins [95% CI] | fair share "
-        "| CPU s per decision, median/p95 (decisions) |"
-    )
-    print("|---|---|---|---|---|---|---|")
+    data = load([args.json])
+    if data["pairings"] and data.get("seed") not in (None, args.seed):
+        parser.error(f"{args.json} holds games from seed {data['seed']}: choose another --json")
+    data["seed"] = args.seed
+    os.makedirs(os.path.dirname(args.json) or ".", exist_ok=True)
+    todo = []
     for engine in load_engines(args.game):
         if engine.slug not in BUDGETS:
             print(f"(no bot plays {engine.slug} yet)")
             continue
-        counts = args.players or sorted({engine.min_players, engine.max_players})
-        for players in counts:
+        for players in args.players or sorted({engine.min_players, engine.max_players}):
             for opponent in args.against:
-                row = run_pairing(engine, players, opponent, args.games, args.seed, tells)
-                rows.append(row)
-                print_row(row)
-                if args.json:  # after each pairing: a long run keeps what it has done
-                    write_json(args.json, rows, speeds, tells)
-        if not args.no_speed:
-            speeds[engine.slug] = engine_speed(engine, engine.min_players)
-            print_speed(engine.slug, speeds[engine.slug])
-    if tells:
-        print("\nCoup, the hard bot's table talk (judged against the real cards):")
-        for key in (
-            "claims",
-            "bluffed claims",
-            "blocks",
-            "bluffed blocks",
-            "challenges",
-            "challenges won",
-        ):
-            print(f"  {key}: {tells.get(key, 0)}")
-    if args.json:
-        write_json(args.json, rows, speeds, tells)
-
-
-def write_json(path: str, rows: list, speeds: dict, tells: dict) -> None:
-    with open(path, "w") as out:
-        json.dump(
-            {"argv": sys.argv[1:], "rows": rows, "speed": speeds, "coup": tells}, out, indent=1
-        )
+                key = pairing_key(engine.slug, players, opponent)
+                data["pairings"].setdefault(key, new_pairing(engine.slug, players, opponent))
+                todo.append((engine, data["pairings"][key]))
+    # A chunk of every pairing in turn, so a run stopped early has figures
+    # for all of them.
+    while True:
+        behind = [(e, p) for e, p in todo if len(p["scores"]) < args.games]
+        if not behind:
+            break
+        for engine, pairing in behind:
+            play_more(
+                engine, pairing, min(args.chunk, args.games - len(pairing["scores"])), args.seed
+            )
+            save(args.json, data)
+            print(format_row(pairing), file=sys.stderr, flush=True)
+    if not args.no_speed:
+        for engine in {engine.slug: engine for engine, _ in todo}.values():
+            if engine.slug not in data["speed"]:
+                data["speed"][engine.slug] = engine_speed(engine, engine.min_players)
+                save(args.json, data)
+    print_report(data)
 
 
 if __name__ == "__main__":

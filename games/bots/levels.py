@@ -23,7 +23,7 @@ BUDGETS: dict[str, dict[str, Budget]] = {
     "coup": {
         "easy": LookaheadBudget(samples=3, horizon=6, noise=0.15),
         "medium": SearchBudget(iterations=100, rollout_moves=None),
-        "hard": SearchBudget(iterations=2000, rollout_moves=None),
+        "hard": SearchBudget(iterations=2000, rollout_moves=20),
     },
     "koryo": {
         "easy": LookaheadBudget(samples=3, horizon=6, noise=0.15),

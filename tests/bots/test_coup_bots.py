@@ -55,6 +55,20 @@ def test_coup_6_3_a_bot_blocks_an_assassination_with_the_contessa_it_holds(level
 
 
 @pytest.mark.parametrize("level", SEARCHING)
+def test_coup_6_3_a_bot_bluffs_the_contessa_when_passing_loses_the_game(level):
+    """Seat 1's last card is a Captain and seat 0 assassinates it: passing
+    loses the game at once (COUP-5.7, COUP-8.4), a Contessa block it does not hold
+    (COUP-6.3) loses only if seat 0 challenges it (COUP-7.4)."""
+    state = make_state([[A, D], [C]], dead=[[], [D]], coins=[3, 2], turn=0)
+    state = act(state, 0, "assassinate", target=1)
+    state = act(state, 1, "pass")  # no challenge: the block window opens
+    assert ENGINE.to_act(state) == [1] and state["phase"] == "block"
+    for seed in range(3):
+        assert bot_move(state, 1, level, seed) == {"action": "block", "as": T}
+    assert T not in state["hands"][1], "a block the bot cannot back"
+
+
+@pytest.mark.parametrize("level", SEARCHING)
 def test_coup_7_3_a_challenged_bot_shows_the_card_it_claimed(level):
     state = make_state([[D, C], [A, T]], coins=[2, 2], turn=0)
     state = act(act(state, 0, "tax"), 1, "challenge")
