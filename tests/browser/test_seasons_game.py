@@ -23,7 +23,7 @@ from games.seasons.models import SeasonsState
 from games.seasons.rules import ENGINE
 from tables import services
 from tables.models import Table
-from tests.browser.conftest import open_two_player_table, press, shot
+from tests.browser.conftest import SCREENSHOTS, open_two_player_table, press, shot
 from tests.seasons.helpers import cid, duel
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -91,6 +91,12 @@ def choose(moves: list[dict], rng: random.Random) -> dict:
     return rng.choice(quiet or moves)
 
 
+def first_screen(page, name: str) -> None:
+    """What a phone shows before any scrolling."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
 def big_enough(page, selector: str) -> None:
     """At a phone's width every piece is a 44 px target and nothing scrolls sideways."""
     for box in page.locator(selector).evaluate_all(
@@ -132,6 +138,10 @@ def test_two_players_play_a_wizard_game_with_the_draft_on_the_board(new_page, se
     wait_for_turn(ana, table)
     assert ana.locator(".s-picked .scard").count() == 9
     shot(ana, "seasons-03-year-sets-1280")
+    ana.set_viewport_size(PHONE)
+    big_enough(ana, "#board .seasons .piece")
+    first_screen(ana, "seasons-03-year-sets-390-first-screen")
+    ana.set_viewport_size(WIDE)
     for seat, page in by_seat.items():
         for year in (1, 1, 1, 2, 2, 2, 3, 3, 3):
             wait_for_turn(page, table)
@@ -148,6 +158,7 @@ def test_two_players_play_a_wizard_game_with_the_draft_on_the_board(new_page, se
     rng = random.Random(3)
     shots: set[str] = set()
     turns: Counter = Counter()  # (round, seat) -> clicks, die included
+    listed: Counter = Counter()  # (round, seat) -> moves: a click each in the list
     for _ in range(1500):
         table.refresh_from_db()
         if table.status != "active":
@@ -176,9 +187,11 @@ def test_two_players_play_a_wizard_game_with_the_draft_on_the_board(new_page, se
             page.set_viewport_size(PHONE)
             big_enough(page, "#board .seasons .piece")
             shot(page, "seasons-09-phone-my-turn-390")
+            first_screen(page, "seasons-09-phone-my-turn-390-first-screen")
             page.set_viewport_size(WIDE)
         state = stored(table)
-        key = (state["year"], state["round"], seat)
+        key = (state["round"], seat)
+        listed[key] += 1
         if {"action": "bonus", "bonus": 3} in moves and "cancel" not in shots:
             # A bonus taken by mistake is taken back (SEA-8.2), on the board.
             shots.add("cancel")
@@ -187,6 +200,7 @@ def test_two_players_play_a_wizard_game_with_the_draft_on_the_board(new_page, se
             wait_for_turn(page, table)
             shot(page, "seasons-10-cancel-a-bonus-1280")
             turns[key] += play(page, table, {"action": "cancel"}, on_board(page))
+            listed[key] += 1
             assert stored(table)["p"][seat]["bonuses"] == bonuses
             continue
         turns[key] += play(page, table, choose(moves, rng), offered)
@@ -195,12 +209,15 @@ def test_two_players_play_a_wizard_game_with_the_draft_on_the_board(new_page, se
     assert {"phone", "cancel", "seasons-04-dice"} <= shots
     for page in (ana, ben):  # the folded list was never opened
         assert page.locator("details.move-list[open]").count() == 0
-    per_turn = sorted(turns.values())
+    per_turn, in_list = sorted(turns.values()), sorted(listed.values())
     print(
         f"clicks: draft {clicks['draft', 0]} + {clicks['draft', 1]} for 8 picks each; "
         f"year sets {clicks['sets', 0]} and {clicks['sets', 1]}; "
         f"a turn (die included) median {statistics.median(per_turn)}, "
-        f"min {per_turn[0]}, max {per_turn[-1]}, over {len(per_turn)} turns"
+        f"min {per_turn[0]}, max {per_turn[-1]}, over {len(per_turn)} turns; "
+        f"the same turns in the list: median {statistics.median(in_list)}, "
+        f"min {in_list[0]}, max {in_list[-1]}; "
+        f"menus opened {sum(turns.values()) - sum(listed.values())}"
     )
     scores = table.outcome["scores"]
     for page in (ana, ben):
