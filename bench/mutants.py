@@ -97,6 +97,7 @@ TARGETS = [
     Target("chat/views", "platform/chat/views.py", ("tests/chat",)),
     Target("replays/selectors", "platform/replays/selectors.py", ("tests/replays",)),
     Target("replays/states", "platform/replays/states.py", ("tests/replays",)),
+    Target("replays/turns", "platform/replays/turns.py", ("tests/replays",)),
     Target(
         "players/selectors",
         "platform/players/selectors.py",

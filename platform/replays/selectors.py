@@ -24,10 +24,12 @@ from typing import Literal
 from django.contrib.auth.models import AbstractBaseUser
 
 from games import registry
-from replays.states import state_at
+from games.engine import Engine
+from replays.states import check_version, state_at
+from replays.turns import turns_of
 from tables import clock
 from tables.errors import BadRequest, Forbidden, NotFound
-from tables.models import Table
+from tables.models import Move, Table
 from tables.present import LogEntry, TableView, join_names, log_entries, seat_infos
 
 SPECTATOR = "spectator"
@@ -49,6 +51,9 @@ def seat_choice(raw: str | None) -> SeatChoice:
 
 @dataclass
 class ReplayStep:
+    """One step of the replay: a move (the API's steps), or a player's whole
+    turn (the page's), from its `first` to its last move, `move`."""
+
     tv: TableView
     move: int
     total: int
@@ -57,28 +62,42 @@ class ReplayStep:
     over: bool
     # Finished: any seat's view may be chosen.
     finished: bool
-    entry: LogEntry | None
+    # The log entries of the step's moves the seat may read, in order.
+    entries: list[LogEntry]
     to_act: list[int]
+    first: int = 0
+    # The seat was chosen in the address rather than given by default.
+    chosen: bool = False
+    # A turn's number and how many the game has (None: a step by move).
+    turn: int | None = None
+    turns: int | None = None
 
     @property
     def table(self) -> Table:
         return self.tv.table
 
     @property
+    def entry(self) -> LogEntry | None:
+        """The last move's entry (the deal's at step 0)."""
+        return self.entries[-1] if self.entries else None
+
+    @property
     def seen_by(self) -> str:
+        """Whose view this is: "you" only for a player's own default view; a
+        seat chosen is named, whoever chose it."""
         if self.seat is None:
             return "a spectator"
-        if any(s.is_me and s.number == self.seat for s in self.tv.seats):
+        if not self.chosen and any(s.is_me and s.number == self.seat for s in self.tv.seats):
             return "you"
         return self.tv.names.get(self.seat, f"seat {self.seat}")
 
     @property
     def lines(self) -> list[dict]:
-        return self.entry.lines if self.entry else []
+        return [line for entry in self.entries for line in entry.lines]
 
     @property
     def by(self) -> str:
-        """Whose move this step was."""
+        """Whose move (or turn) this step was."""
         if self.entry is None or self.entry.seat < 0:
             return ""
         return self.tv.names.get(self.entry.seat, f"seat {self.entry.seat}")
@@ -95,7 +114,9 @@ class ReplayStep:
 
     @property
     def headline(self) -> str:
-        """'Move 12 of 87: ana takes Income.'"""
+        """'Turn 12 of 40: ana takes Income.' ('Move 12 of 87: ...' by move)."""
+        if self.turn is not None:
+            return f"Turn {self.turn} of {self.turns}: {self.what}"
         return f"Move {self.move} of {self.total}: {self.what}"
 
     @property
@@ -126,30 +147,63 @@ def _perspective(my_seat: int | None, finished: bool, chosen: SeatChoice, seats)
     return chosen
 
 
-def replay_step(
-    *, table: Table, user: AbstractBaseUser | None, move: int, seat: SeatChoice = None
-) -> ReplayStep:
-    """Step `move` of the table's replay (0: the deal) for `user`; NotFound,
-    Forbidden or Conflict (another engine version) with a readable message."""
+@dataclass
+class _Reader:
+    """Who reads a table's replay, and from which seat's view."""
+
+    table: Table
+    engine: Engine
+    seats: list
+    infos: list
+    names: dict[int, str]
+    shown: int | None
+    chosen: bool
+
+
+def _reader(table: Table, user: AbstractBaseUser | None, seat: SeatChoice) -> _Reader:
     if table.started_at is None:
         raise NotFound("This game has not started: there is nothing to replay yet.")
-    entry = registry.get(table.game)
-    engine = entry.engine
+    engine = registry.get(table.game).engine
+    check_version(table, engine)
     seats = list(table.seats.select_related("user").order_by("number"))
     infos = seat_infos(seats, user)
-    names = {s.number: s.username for s in infos}
     my_seat = next((s.number for s in infos if s.is_me), None)
-    over = table.is_over
-    total = table.version
-    if move > total:
-        so_far = "" if over else " so far"
-        raise NotFound(f"There is no move {move} to replay: this game has {total} moves{so_far}.")
     finished = table.status == Table.Status.FINISHED
-    shown = _perspective(my_seat, finished, seat, seats)
-    rebuilt = state_at(table, engine, len(seats), move)
+    return _Reader(
+        table=table,
+        engine=engine,
+        seats=seats,
+        infos=infos,
+        names={s.number: s.username for s in infos},
+        shown=_perspective(my_seat, finished, seat, seats),
+        chosen=seat is not None,
+    )
+
+
+def _no_such(what: str, number: int, count: int, table: Table) -> NotFound:
+    so_far = "" if table.is_over else " so far"
+    return NotFound(
+        f"There is no {what} {number} to replay: this game has {count} {what}s{so_far}."
+    )
+
+
+def _step(reader: _Reader, first: int, last: int) -> ReplayStep:
+    """The state after move `last`, with the log of moves `first` to `last`."""
+    table, engine, shown = reader.table, reader.engine, reader.shown
+    rebuilt = state_at(table, engine, len(reader.seats), last)
     state = rebuilt.state
-    moves = [rebuilt.move] if rebuilt.move else []
-    entries = log_entries(moves, shown, names, table if move == 0 else None)
+    moves = [mv for mv in rebuilt.moves if mv.seq >= first]
+    if moves and moves[0].seq > first:
+        # The turn began before the snapshot the state came from.
+        moves = (
+            list(
+                Move.objects.filter(table=table, seq__gte=first, seq__lt=moves[0].seq).order_by(
+                    "seq"
+                )
+            )
+            + moves
+        )
+    entries = log_entries(moves, shown, reader.names, table if last == 0 else None)
     to_act = [] if engine.outcome(state) is not None else engine.to_act(state)
     # The board templates read whose turn it is from the table: at this step,
     # not now. A copy, never saved.
@@ -157,9 +211,9 @@ def replay_step(
     then.to_act = to_act
     tv = TableView(
         table=then,
-        seats=infos,
+        seats=reader.infos,
         my_seat=shown,
-        names=names,
+        names=reader.names,
         view=engine.view(state, shown),
         legal_moves=[],
         move_labels=[],
@@ -169,11 +223,49 @@ def replay_step(
     )
     return ReplayStep(
         tv=tv,
-        move=move,
-        total=total,
+        move=last,
+        first=first,
+        total=table.version,
         seat=shown,
-        over=over,
-        finished=finished,
-        entry=entries[0] if entries else None,
+        over=table.is_over,
+        finished=table.status == Table.Status.FINISHED,
+        entries=entries,
         to_act=to_act,
+        chosen=reader.chosen,
     )
+
+
+def replay_step(
+    *, table: Table, user: AbstractBaseUser | None, move: int, seat: SeatChoice = None
+) -> ReplayStep:
+    """Step `move` of the table's replay (0: the deal) for `user`; NotFound,
+    Forbidden or Conflict (another engine version) with a readable message."""
+    reader = _reader(table, user, seat)
+    if move > table.version:
+        raise _no_such("move", move, table.version, table)
+    return _step(reader, move, move)
+
+
+def replay_turn(
+    *, table: Table, user: AbstractBaseUser | None, turn: int, seat: SeatChoice = None
+) -> ReplayStep:
+    """Turn `turn` of the table's replay (0: the deal) for `user`: the board
+    after it and the log of its moves. Refusals as `replay_step`."""
+    reader = _reader(table, user, seat)
+    turns = turns_of(table, reader.engine, len(reader.seats))
+    if turn > turns.count:
+        raise _no_such("turn", turn, turns.count, table)
+    step = _step(reader, *turns.span(turn))
+    step.turn, step.turns = turn, turns.count
+    return step
+
+
+def turn_of_move(*, table: Table, move: int) -> int:
+    """The turn that move `move` belongs to (for addresses by move number)."""
+    if table.started_at is None:
+        raise NotFound("This game has not started: there is nothing to replay yet.")
+    engine = registry.get(table.game).engine
+    check_version(table, engine)
+    if move > table.version:
+        raise _no_such("move", move, table.version, table)
+    return turns_of(table, engine, table.seats.count()).of_move(move)

@@ -4,5 +4,5 @@ from replays import views
 
 urlpatterns = [
     path("tables/<int:table_id>/replay/", views.replay, name="replay"),
-    path("tables/<int:table_id>/replay/<int:move>/", views.replay, name="replay_step"),
+    path("tables/<int:table_id>/replay/<int:turn>/", views.replay, name="replay_step"),
 ]

@@ -24,24 +24,34 @@ def _refused(request: HttpRequest, table: Table, exc: ServiceError) -> HttpRespo
     )
 
 
-def _step_url(table_id: int, move: int, seat: str | None) -> str:
-    url = reverse("replay_step", args=[table_id, move])
+def _step_url(table_id: int, turn: int, seat: str | None) -> str:
+    url = reverse("replay_step", args=[table_id, turn])
     return url + ("?" + urlencode({"seat": seat}) if seat else "")
 
 
+def _number(raw: str, what: str) -> int:
+    raw = raw.strip()
+    if not (raw.isascii() and raw.isdigit()):
+        raise BadRequest(f"A {what} number is a whole number, 0 for the deal.")
+    return int(raw)
+
+
 @require_GET
-def replay(request: HttpRequest, table_id: int, move: int | None = None) -> HttpResponse:
+def replay(request: HttpRequest, table_id: int, turn: int | None = None) -> HttpResponse:
+    """A step of the replay is a player's whole turn; `?turn=` (the form,
+    which works without JavaScript) and `?move=` (a move's number, as in the
+    log) lead to the turn's own address."""
     table = get_object_or_404(Table, pk=table_id)
     seat = request.GET.get("seat")
     try:
-        if move is None and "move" in request.GET:
-            # The "go to move" form, which works without JavaScript.
-            raw = request.GET["move"].strip()
-            if not (raw.isascii() and raw.isdigit()):
-                raise BadRequest("A move number is a whole number, 0 for the deal.")
-            return redirect(_step_url(table.pk, int(raw), seat))
-        step = selectors.replay_step(
-            table=table, user=request.user, move=move or 0, seat=selectors.seat_choice(seat)
+        if turn is None and "turn" in request.GET:
+            return redirect(_step_url(table.pk, _number(request.GET["turn"], "turn"), seat))
+        if turn is None and "move" in request.GET:
+            move = _number(request.GET["move"], "move")
+            found = selectors.turn_of_move(table=table, move=move)
+            return redirect(_step_url(table.pk, found, seat))
+        step = selectors.replay_turn(
+            table=table, user=request.user, turn=turn or 0, seat=selectors.seat_choice(seat)
         )
     except ServiceError as exc:
         return _refused(request, table, exc)

@@ -1,6 +1,7 @@
-"""A finished game's replay stepped through in Chromium: the buttons, the
-keyboard, the move number in the address, the live region, "seen by", and
-the page at phone width. Screenshots in $SCREENSHOT_DIR (or var/screenshots)."""
+"""A finished game's replay stepped through in Chromium, a turn at a time:
+the buttons, the keyboard, the turn number in the address, the live region,
+a turn's small moves unfolded, "seen by", and the page at phone width.
+Screenshots in $SCREENSHOT_DIR (or var/screenshots)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import re
 
 import pytest
 
+from games import registry
+from replays.turns import turns_of
 from tests.browser.conftest import SCREENSHOTS
 from tests.conftest import play_random_moves, start_table
 
@@ -21,6 +24,10 @@ def shot(page, name: str) -> None:
     our CSP refuses it: that would be the test's doing, not the site's."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True, caret="initial")
+
+
+def turns(table) -> int:
+    return turns_of(table, registry.get(table.game).engine, table.seats.count()).count
 
 
 def watch(page) -> list[str]:
@@ -40,20 +47,20 @@ def watch(page) -> list[str]:
 def test_a_finished_game_is_stepped_through_with_the_buttons_and_the_keys(users, page_for):
     table = play_random_moves(start_table("coup", users[:2], seed=1), users[:2], 500, seed=1)
     assert table.is_over
-    total = table.version
+    total = turns(table)
     page = page_for(users[2])
     problems = watch(page)
     page.goto(f"/tables/{table.pk}/")
     page.click("text=Replay the game")
     now = page.locator("#replay-now")
-    assert now.inner_text().startswith(f"Move 0 of {total}: the deal.")
+    assert now.inner_text().startswith(f"Turn 0 of {total}: the deal.")
     assert now.get_attribute("aria-live") == "polite"
     shot(page, "replay-01-deal")
 
     page.click(".replay-nav >> text=Forward")
     page.wait_for_url(re.compile(r"/replay/1/$"))
-    assert now.inner_text().startswith(f"Move 1 of {total}:")
-    assert page.locator("h2#replay-step-title").inner_text().startswith("Move 1")
+    assert now.inner_text().startswith(f"Turn 1 of {total}:")
+    assert page.locator("h2#replay-step-title").inner_text().startswith("Turn 1")
     # The focus stays on the button used, so Enter keeps stepping.
     assert page.evaluate("document.activeElement.dataset.step") == "forward"
     page.keyboard.press("Enter")
@@ -61,13 +68,13 @@ def test_a_finished_game_is_stepped_through_with_the_buttons_and_the_keys(users,
 
     page.keyboard.press("ArrowRight")
     page.wait_for_url(re.compile(r"/replay/3/$"))
-    assert now.inner_text().startswith(f"Move 3 of {total}:")
+    assert now.inner_text().startswith(f"Turn 3 of {total}:")
     page.keyboard.press("ArrowLeft")
     page.wait_for_url(re.compile(r"/replay/2/$"))
-    shot(page, "replay-02-move-2")
+    shot(page, "replay-02-turn-2")
     page.keyboard.press("End")
     page.wait_for_url(re.compile(rf"/replay/{total}/$"))
-    assert now.inner_text().startswith(f"Move {total} of {total}:")
+    assert now.inner_text().startswith(f"Turn {total} of {total}:")
     assert (
         page.locator('.replay-nav [data-step="forward"]').get_attribute("aria-disabled") == "true"
     )
@@ -81,7 +88,7 @@ def test_a_finished_game_is_stepped_through_with_the_buttons_and_the_keys(users,
     with page.expect_event("load"):
         page.go_back()
     assert page.url.endswith("/replay/0/")
-    assert now.inner_text().startswith(f"Move 0 of {total}: the deal.")
+    assert now.inner_text().startswith(f"Turn 0 of {total}: the deal.")
 
     # Seen by a player: their hand is drawn.
     page.goto(f"/tables/{table.pk}/replay/{total}/")
@@ -93,11 +100,11 @@ def test_a_finished_game_is_stepped_through_with_the_buttons_and_the_keys(users,
     page.wait_for_url(re.compile(r"/replay/0/\?seat=1$"))
     shot(page, "replay-04-seen-by-ben")
 
-    # The move number form, without the keys.
-    page.fill("#replay-move", "4")
+    # The turn number form, without the keys.
+    page.fill("#replay-turn", "4")
     page.click(".replay-jump button")
     page.wait_for_url(re.compile(r"/replay/4/\?seat=1$"))
-    assert now.inner_text().startswith(f"Move 4 of {total}:")
+    assert now.inner_text().startswith(f"Turn 4 of {total}:")
 
     headings = page.eval_on_selector_all(
         "h1, h2, h3, h4", "els => els.map(e => Number(e.tagName[1]))"
@@ -121,6 +128,20 @@ def test_the_replay_fits_a_phone(users, page_for):
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, width
     shot(page, "replay-05-phone")
+    # A turn of several small moves lists them behind a summary that says so.
+    found = turns_of(table, registry.get("koryo").engine, 2)
+    several = next(n for n in range(12, found.count) if len(set(found.span(n))) > 1)
+    page.goto(f"/tables/{table.pk}/replay/{several}/")
+    first, last = found.span(several)
+    summary = page.locator(".replay-moves summary")
+    assert summary.inner_text() == f"Move by move ({last - first + 1} moves)"
+    items = page.locator(".replay-moves ol > li")
+    assert not items.first.is_visible()
+    summary.click()
+    assert items.first.is_visible()
+    assert items.first.inner_text().startswith(f"Move {first}")
+    shot(page, "replay-05b-phone-turn-moves")
+    page.goto(f"/tables/{table.pk}/replay/12/")
     page.click(".replay-nav >> text=Forward")
     page.wait_for_url(re.compile(r"/replay/13/$"))
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
@@ -131,12 +152,13 @@ def test_the_replay_fits_a_phone(users, page_for):
 def test_a_running_games_replay_says_so_and_offers_no_other_seat(users, page_for):
     table = play_random_moves(start_table("seasons", users[:2], seed=4), users[:2], 30, seed=4)
     assert table.is_active
+    last = turns(table)
     page = page_for(users[0])
     problems = watch(page)
     page.goto(f"/tables/{table.pk}/")
     page.click("text=replay so far")
     page.click(".replay-nav >> text=Last")
-    page.wait_for_url(re.compile(rf"/replay/{table.version}/$"))
+    page.wait_for_url(re.compile(rf"/replay/{last}/$"))
     assert "In play" in page.inner_text("main")
     assert "Seen by you" in page.inner_text("#replay-step")
     assert page.locator("#replay-seat").count() == 0

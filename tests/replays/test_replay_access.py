@@ -10,6 +10,7 @@ import pytest
 
 from games import registry
 from replays.models import Snapshot
+from replays.turns import turns_of
 from tables import services
 from tables.models import Move, Table
 from tests.conftest import ApiClient, login_client, play_random_moves, start_table, state_of
@@ -41,6 +42,11 @@ def private_texts_not_for(table, seat: int) -> set[str]:
     return theirs - mine
 
 
+def turns(table) -> int:
+    """How many turns the table's replay steps through (after the deal)."""
+    return turns_of(table, registry.get(table.game).engine, table.seats.count()).count
+
+
 def assert_refused(user, table, address: str, status: int, page_says: str, api_says: str):
     """The replay page and the API answer at `address` (`{n}?seat=...`)
     both refuse with this status and a readable message."""
@@ -62,9 +68,9 @@ def test_a_player_of_a_running_game_replays_it_as_they_saw_it(running, users):
     assert answer["view"] == engine.view(state_of(running), 0)
     hidden = private_texts_not_for(running, 0)
     assert hidden, "the game has lines private to the other seats"
-    for move in range(running.version + 1):
-        html = client.get(f"/tables/{running.pk}/replay/{move}/").content.decode()
-        assert not any(text in html for text in hidden), f"move {move}"
+    for turn in range(turns(running) + 1):
+        html = client.get(f"/tables/{running.pk}/replay/{turn}/").content.decode()
+        assert not any(text in html for text in hidden), f"turn {turn}"
 
 
 def test_a_spectator_replays_a_running_game_from_the_public_view_only(running, users):
@@ -74,8 +80,8 @@ def test_a_spectator_replays_a_running_game_from_the_public_view_only(running, u
     assert answer["view"] == engine.view(state_of(running), None)
     hidden = private_texts_not_for(running, -1)
     client = login_client(users[4])
-    for move in range(0, running.version + 1, 5):
-        html = client.get(f"/tables/{running.pk}/replay/{move}/").content.decode()
+    for turn in range(0, turns(running) + 1, 2):
+        html = client.get(f"/tables/{running.pk}/replay/{turn}/").content.decode()
         assert not any(text in html for text in hidden)
 
 
@@ -87,12 +93,10 @@ def test_the_replay_of_a_running_game_never_shows_its_seed(users):
     api = ApiClient(users[0])
     for move in (0, 1, running.version):
         assert seed not in api.get(f"/api/tables/{running.pk}/replay/{move}").content.decode()
-        assert (
-            seed
-            not in login_client(users[0])
-            .get(f"/tables/{running.pk}/replay/{move}/")
-            .content.decode()
-        )
+    for turn in (0, 1, turns(running)):
+        page = login_client(users[0]).get(f"/tables/{running.pk}/replay/{turn}/")
+        assert page.status_code == 200
+        assert seed not in page.content.decode()
 
 
 def test_a_running_game_replays_the_same_whatever_its_moves_to_come(users):
@@ -116,8 +120,9 @@ def test_a_running_game_replays_the_same_whatever_its_moves_to_come(users):
 
 
 def test_a_running_game_refuses_moves_past_the_current_one(running, users):
-    so_far = f"this game has {running.version} moves so far"
-    assert_refused(users[0], running, str(running.version + 1), 404, so_far, so_far)
+    moves = f"this game has {running.version} moves so far"
+    steps = f"this game has {turns(running)} turns so far"
+    assert_refused(users[0], running, str(running.version + 1), 404, steps, moves)
 
 
 def test_another_seats_view_of_a_running_game_is_refused(running, users):
@@ -160,16 +165,18 @@ def test_a_player_replays_a_finished_game_from_the_spectators_view_unless_they_c
 def test_anyone_may_replay_a_finished_game_without_logging_in(finished):
     from django.test import Client
 
-    page = Client().get(f"/tables/{finished.pk}/replay/{finished.version}/")
+    page = Client().get(f"/tables/{finished.pk}/replay/{turns(finished)}/")
     assert page.status_code == 200
-    assert f"Move {finished.version} of {finished.version}" in page.content.decode()
+    assert f"Turn {turns(finished)} of {turns(finished)}" in page.content.decode()
 
 
 @pytest.mark.parametrize(
     "address, status, message",
     [
-        ("replay/999/", 404, "There is no move 999 to replay: this game has"),
+        ("replay/999/", 404, "There is no turn 999 to replay: this game has"),
         ("replay/?move=twelve", 400, "A move number is a whole number"),
+        ("replay/?turn=twelve", 400, "A turn number is a whole number"),
+        ("replay/?move=999", 404, "There is no move 999 to replay: this game has"),
         ("replay/1/?seat=7", 404, "There is no seat 7 at this table."),
         ("replay/1/?seat=-1", 400, "Choose a seat by its number"),
     ],
@@ -184,10 +191,23 @@ def test_a_wrong_address_gets_a_readable_refusal_and_writes_nothing(
     assert Snapshot.objects.count() == before
 
 
-def test_the_move_number_form_leads_to_that_move(finished, users):
-    page = login_client(users[0]).get(f"/tables/{finished.pk}/replay/?move=3&seat=1")
+def test_the_turn_number_form_leads_to_that_turn(finished, users):
+    page = login_client(users[0]).get(f"/tables/{finished.pk}/replay/?turn=3&seat=1")
     assert page.status_code == 302
     assert page["Location"] == f"/tables/{finished.pk}/replay/3/?seat=1"
+
+
+def test_a_move_number_leads_to_the_turn_it_was_played_in(finished, users):
+    """A move's number, as the log gives it, opens the turn that holds it."""
+    client = login_client(users[0])
+    for move in range(1, 8):
+        page = client.get(f"/tables/{finished.pk}/replay/?move={move}&seat=1")
+        assert page.status_code == 302
+        turn = int(page["Location"].split("/replay/")[1].split("/")[0])
+        step = client.get(page["Location"]).content.decode()
+        assert f"Turn {turn} of" in step
+        first, last = re.search(r"· moves? (\d+)(?: to (\d+))?", step).groups()
+        assert int(first) <= move <= int(last or first), f"move {move} is not in turn {turn}"
 
 
 def test_a_table_not_started_has_no_replay(users):

@@ -7,11 +7,15 @@ from __future__ import annotations
 import random
 
 import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games import registry
 from replays.models import Snapshot
 from replays.states import SNAPSHOT_EVERY
+from replays.turns import turns_of
 from tables.models import Move, Table
 from tests.conftest import login_client, start_table, state_of
 
@@ -56,14 +60,32 @@ def test_a_late_step_costs_no_more_queries_than_an_early_one(users, django_asser
     client = login_client(users[4])
     for move in (10, 500, 10, 499, 500):
         with django_assert_max_num_queries(7):
-            assert client.get(f"/tables/{table.pk}/replay/{move}/").status_code == 200
-        with django_assert_max_num_queries(7):
             assert client.get(f"/api/tables/{table.pk}/replay/{move}").status_code == 200
+    # The page steps by turn: finding the turns reads the log once (one
+    # query, then kept), and a turn begun before its snapshot reads its
+    # first moves (one more).
+    last = turns_of(table, registry.get("seasons").engine, 2).count
+    assert last > 50
+    cache.clear()
+    for turn in (3, last, 3, last - 1, last):
+        with django_assert_max_num_queries(9):
+            assert client.get(f"/tables/{table.pk}/replay/{turn}/").status_code == 200
+
+
+def test_the_turns_are_found_once_per_table_version(users):
+    table = long_table(users, 200)
+    client = login_client(users[4])
+    with CaptureQueriesContext(connection) as first:
+        assert client.get(f"/tables/{table.pk}/replay/1/").status_code == 200
+    with CaptureQueriesContext(connection) as again:
+        assert client.get(f"/tables/{table.pk}/replay/1/").status_code == 200
+    # Kept: the whole log is not read again for the same version.
+    assert len(again.captured_queries) == len(first.captured_queries) - 1
 
 
 def test_snapshots_are_stored_on_first_need_along_the_log(users):
     table = long_table(users, 130)
-    login_client(users[4]).get(f"/tables/{table.pk}/replay/130/")
+    login_client(users[4]).get(f"/api/tables/{table.pk}/replay/130")
     stored = set(Snapshot.objects.filter(table=table).values_list("seq", flat=True))
     assert stored == set(range(SNAPSHOT_EVERY, 131, SNAPSHOT_EVERY))
 
@@ -82,6 +104,6 @@ def test_a_late_step_replays_from_its_snapshot_not_from_the_deal(users):
 def test_snapshots_of_another_engine_version_are_not_used(users):
     table = long_table(users, 45)
     client = login_client(users[4])
-    client.get(f"/tables/{table.pk}/replay/45/")
+    client.get(f"/api/tables/{table.pk}/replay/45")
     Snapshot.objects.filter(table=table).update(engine_version=99, state={})
-    assert client.get(f"/tables/{table.pk}/replay/45/").status_code == 200
+    assert client.get(f"/api/tables/{table.pk}/replay/45").status_code == 200

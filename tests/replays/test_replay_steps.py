@@ -31,9 +31,10 @@ def test_each_step_names_the_player_who_played_it(two_incomes, users):
     """Either seat's move says who played it, the second seat's too."""
     table, movers = two_incomes
     client = login_client(users[4])
-    for move, mover in enumerate(movers, start=1):
-        html = client.get(f"/tables/{table.pk}/replay/{move}/").content.decode()
-        assert f"Played by {mover}</strong>" in html, f"move {move}"
+    # Income is a whole turn (COUP-4.2): turn n is move n here.
+    for turn, mover in enumerate(movers, start=1):
+        html = client.get(f"/tables/{table.pk}/replay/{turn}/").content.decode()
+        assert f"Played by {mover}</strong>" in html, f"turn {turn}"
 
 
 def test_each_step_says_who_was_to_act_then(two_incomes, users):
@@ -47,22 +48,32 @@ def test_each_step_says_who_was_to_act_then(two_incomes, users):
 
 
 def test_a_step_a_spectator_may_not_read_still_says_who_moved(users):
-    """A Koryo move whose log lines are all private to its player (KOR-6.1:
-    cards are placed face down until revealed) shows a spectator only who
+    """A Seasons turn whose log lines are all private to its player (SEA-4.2,
+    SEA-OP5: the year sets are made in secret) shows a spectator only who
     moved."""
+    from games import registry
+    from replays.turns import turns_of
     from tables.models import Move
     from tests.conftest import play_random_moves
 
-    table = play_random_moves(start_table("koryo", users[:3], seed=7), users[:3], 25, seed=3)
+    table = start_table("seasons", users[:2], {"level": "apprentice"}, seed=4)
+    table = play_random_moves(table, users[:2], 30, seed=4)
     names = {s.number: s.user.username for s in table.seats.all()}
+    moves = {mv.seq: mv for mv in Move.objects.filter(table=table)}
+    found = turns_of(table, registry.get("seasons").engine, 2)
     secret = [
-        mv
-        for mv in Move.objects.filter(table=table).order_by("seq")
-        if all(line["to"] is not None for line in mv.log)
+        turn
+        for turn in range(1, found.count + 1)
+        if all(
+            line["to"] is not None
+            for seq in range(found.span(turn)[0], found.span(turn)[1] + 1)
+            for line in moves[seq].log
+        )
     ]
-    assert secret, "the game has a move with no public line"
+    assert secret, "the game has a turn with no public line"
     client = login_client(users[4])
-    for mv in secret:
-        html = client.get(f"/tables/{table.pk}/replay/{mv.seq}/").content.decode()
-        expected = f"{names[mv.seat]} moved (no line of the log for a spectator to read)."
-        assert expected in html, f"move {mv.seq}"
+    for turn in secret:
+        html = client.get(f"/tables/{table.pk}/replay/{turn}/").content.decode()
+        seat = moves[found.span(turn)[0]].seat
+        expected = f"{names[seat]} moved (no line of the log for a spectator to read)."
+        assert expected in html, f"turn {turn}"
