@@ -20,7 +20,7 @@ can run in separate processes, one results file each, merged by --report:
     .venv/bin/python -m bench.bots --game coup --json var/bots-coup.json [--games N]
         [--players 2 6] [--against random easy medium] [--seed S] [--chunk N]
     .venv/bin/python -m bench.bots --report var/bots-*.json   # the table of what is done
-    .venv/bin/python -m bench.bots --speed [--game SLUG]      # the engine speed figures alone
+    .venv/bin/python -m bench.bots --speed [--game SLUG] [--players N]   # speed figures alone
 """
 
 from __future__ import annotations
@@ -333,7 +333,8 @@ def main(argv: list[str] | None = None) -> None:
         print("Engine speed and the search's cost (CPU seconds, fixed work):")
         for engine in load_engines(args.game):
             if engine.slug in BUDGETS:
-                print_speed(engine.slug, engine_speed(engine, engine.min_players))
+                for players in args.players or sorted({engine.min_players, engine.max_players}):
+                    print_speed(engine.slug, engine_speed(engine, players))
         return
 
     data = load([args.json])
