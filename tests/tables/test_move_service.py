@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 from games.coup.models import CoupState
@@ -181,3 +183,11 @@ def test_two_responders_at_once_one_wins_and_the_log_has_no_gap(users):
     assert_gap_free(table)
     table.refresh_from_db()
     assert table.version == 2
+
+
+def test_every_seat_gets_the_whole_bank_written_when_the_game_starts(users):
+    """A seat not yet asked to move has the table's whole bank in its row, so
+    the page, the API and the sweep read it from the seat alone."""
+    table = start_table("coup", users[:3], time_control="normal", seed=3)
+    banks = [s.time_left for s in table.seats.order_by("number")]
+    assert banks == [timedelta(days=1)] * 3

@@ -240,9 +240,13 @@ def table_start(*, table_id: int, user: AbstractBaseUser) -> Table:
         table.status = Table.Status.ACTIVE
         table.started_at = now
         table.save()
+        play = Play(TableRead(table, state, seats), now)
+        # Every seat starts with the whole bank, written now: a seat first
+        # asked later must not read as having no clock until then.
         for seat in seats:
             seat.time_left = table.time_bank
-        Play(TableRead(table, state, seats), now).finish()
+            play.changed_fields(seat, ["time_left"])
+        play.finish()
     return table
 
 
