@@ -164,3 +164,27 @@ def test_a_running_games_replay_says_so_and_offers_no_other_seat(users, page_for
     assert page.locator("#replay-seat").count() == 0
     shot(page, "replay-07-running-as-ana")
     assert problems == []
+
+
+def test_a_turn_of_the_replay_is_axe_clean_at_both_widths(users, browser, live_server):
+    """A turn with its small moves unfolded, seen by a player, passes axe at
+    desktop and phone widths."""
+    from tests.browser.test_accessibility import Viewers, assert_clean, settle, violations_text
+
+    table = play_random_moves(start_table("koryo", users[:2], seed=2), users[:2], 500, seed=2)
+    found = turns_of(table, registry.get("koryo").engine, 2)
+    several = next(n for n in range(1, found.count) if len(set(found.span(n))) > 1)
+    viewers = Viewers(browser, live_server.url)
+    faults = []
+    try:
+        for width in ("desktop", "phone"):
+            page = viewers.page(users[4], width)
+            page.goto(f"/tables/{table.pk}/replay/{several}/?seat=1")
+            settle(page)
+            page.click(".replay-moves summary")
+            text = violations_text(page, f"replay turn {several} at {width} width")
+            if text:
+                faults.append(text)
+    finally:
+        viewers.close()
+    assert_clean(faults)
