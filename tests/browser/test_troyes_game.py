@@ -137,7 +137,7 @@ def test_three_players_play_troyes_by_clicking_the_board(new_page, settings):
     spaces = first.locator(".t-building button.piece[data-piece^='space:']")
     assert spaces.count() == len([m for m in listed(first) if m["action"] == "place"])
     assert spaces.first.get_attribute("aria-label").startswith(("Palace", "Monastery", "City"))
-    assert not first.locator("form.moves details.t-move-list").evaluate("d => d.open")
+    assert not first.locator("form.moves details.move-list").evaluate("d => d.open")
     shot(first, "troyes-02-placement")
 
     rng = random.Random(3)

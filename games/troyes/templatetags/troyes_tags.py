@@ -1,5 +1,6 @@
 """Drawing a Troyes table: buildings, dice with pips, the Cathedral, events,
-activity cards, the players' panels and the move picker's rows.
+activity cards, the players' panels, and the turn's controls beside them
+(the list of moves is the platform's shared one).
 
 Everything comes from the `TableView` the page receives (the engine's view
 for the viewer, the seats' names, the legal moves and their labels), never
@@ -8,7 +9,6 @@ from a raw state.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -359,71 +359,3 @@ def _final(v: dict[str, Any], names: dict[int, str]) -> list[dict[str, Any]] | N
         return None
     best = max(row["total"] for row in sheet)
     return [dict(row, name=_name(names, row["seat"]), winner=row["total"] == best) for row in sheet]
-
-
-# -- the move picker ---------------------------------------------------------------
-
-ROWS = (
-    ("place", "Place a starting citizen"),
-    ("fight", "Fight the black dice"),
-    ("influence", "Spend influence first (optional)"),
-    ("choose", "Choose an action"),
-    ("marker", "Use a marker (optional, one per action)"),
-    ("supervisor", "Your supervisor"),
-    ("add_die", "Add dice"),
-    ("remove_die", "Take back"),
-    ("uses", "How many uses"),
-    ("finish", "Done"),
-)
-ROW_OF = {
-    "place": "place",
-    "select_black": "fight",
-    "select_own": "fight",
-    "fight": "finish",
-    "concede": "finish",
-    "reroll": "influence",
-    "recruit": "influence",
-    "turn": "influence",
-    "choose": "choose",
-    "marker": "marker",
-    "supervisor": "supervisor",
-    "add_die": "add_die",
-    "remove_die": "remove_die",
-    "uses": "uses",
-    "confirm": "finish",
-    "cancel": "finish",
-    "pass": "finish",
-}
-
-
-@dataclass
-class Button:
-    json: str
-    label: str
-    die: Die | None = None
-    secondary: bool = False
-    primary: bool = False
-
-
-@register.simple_tag
-def troyes_move_rows(tv) -> list[dict[str, Any]]:
-    v = tv.view
-    dice = {d["id"]: d for d in v["dice"]} if v else {}
-    rows: dict[str, list[Button]] = {key: [] for key, _ in ROWS}
-    for m in tv.moves:
-        move = m["move"]
-        action = move["action"]
-        die = None
-        if "die" in move and move["die"] in dice:
-            d = dice[move["die"]]
-            die = Die(d["id"], d["colour"], d["value"], d["owner"], _name(tv.names, d["owner"]))
-        rows[ROW_OF.get(action, "finish")].append(
-            Button(
-                json=m["json"] if "json" in m else json.dumps(move),
-                label=m["label"],
-                die=die,
-                secondary=action in ("cancel", "pass", "concede", "remove_die"),
-                primary=action in ("confirm", "fight"),
-            )
-        )
-    return [{"title": title, "buttons": rows[key]} for key, title in ROWS if rows[key]]
