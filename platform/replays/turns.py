@@ -28,7 +28,8 @@ from redis import RedisError
 
 from config import outages
 from games.engine import Engine
-from replays.states import check_complete, replay_move
+from replays import services
+from replays.states import SNAPSHOT_EVERY, check_complete, replay_move
 from tables.models import Move, Table
 
 # A finished game's turns never change; a running game's key changes with
@@ -59,10 +60,13 @@ class Turns:
         return bisect.bisect_right(self.starts, seq) if seq > 0 else 0
 
 
-def turn_starts(engine: Engine, state: dict, moves: list[tuple[int, int, dict]]) -> list[int]:
+def turn_starts(
+    engine: Engine, state: dict, moves: list[tuple[int, int, dict]], passed: dict | None = None
+) -> list[int]:
     """Where each turn begins, walking `moves` (seq, seat, move) from `state`,
     the deal. A move goes on the turn before it when the same seat made it
-    under the same prompt (the seat was still asked: it is moving)."""
+    under the same prompt (the seat was still asked: it is moving). The
+    states at snapshot places go into `passed` (seq -> state)."""
     starts: list[int] = []
     before: tuple[int, str] | None = None
     for seq, seat, move in moves:
@@ -71,6 +75,8 @@ def turn_starts(engine: Engine, state: dict, moves: list[tuple[int, int, dict]])
             starts.append(seq)
         before = now
         state = replay_move(engine, state, seq, seat, move)
+        if passed is not None and seq % SNAPSHOT_EVERY == 0:
+            passed[seq] = state
     return starts
 
 
@@ -112,6 +118,11 @@ def turns_of(table: Table, engine: Engine, num_players: int) -> Turns:
         )
         check_complete([row[0] for row in rows], 1, table.version)
         deal = engine.setup(num_players, table.options, table.seed)
-        starts = turn_starts(engine, deal, rows)
+        passed: dict[int, dict] = {}
+        starts = turn_starts(engine, deal, rows, passed)
+        # The walk passed every snapshot place: stored, the step's own state
+        # is then a few moves from one (rows already there are skipped).
+        if passed:
+            services.snapshots_save(table=table, engine_version=engine.version, states=passed)
         _keep(key, starts)
     return Turns(starts=tuple(starts), moves=table.version)

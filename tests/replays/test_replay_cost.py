@@ -79,8 +79,9 @@ def test_the_turns_are_found_once_per_table_version(users):
         assert client.get(f"/tables/{table.pk}/replay/1/").status_code == 200
     with CaptureQueriesContext(connection) as again:
         assert client.get(f"/tables/{table.pk}/replay/1/").status_code == 200
-    # Kept: the whole log is not read again for the same version.
-    assert len(again.captured_queries) == len(first.captured_queries) - 1
+    # Kept: neither the whole log is read again for the same version nor
+    # the snapshots its walk passed offered again.
+    assert len(again.captured_queries) <= len(first.captured_queries) - 2
 
 
 def test_snapshots_are_stored_on_first_need_along_the_log(users):

@@ -86,7 +86,8 @@ def test_the_page_lists_a_turns_small_moves_and_steps_by_turn(users):
 def test_seen_by_names_the_seat_chosen_and_you_only_by_default(users):
     running = play_random_moves(start_table("koryo", users[:2], seed=7), users[:2], 8, seed=3)
     ana = login_client(users[0])
-    assert "Seen by you" in ana.get(f"/tables/{running.pk}/replay/1/").content.decode()
+    own = ana.get(f"/tables/{running.pk}/replay/1/").content.decode()
+    assert "Seen by you" in own and "it means" not in own
     chosen = ana.get(f"/tables/{running.pk}/replay/1/?seat=0").content.decode()
     assert "Seen by ana" in chosen and "Seen by you" not in chosen
     finished = play_random_moves(start_table("coup", users[:2], seed=1), users[:2], 500, seed=1)
@@ -94,6 +95,8 @@ def test_seen_by_names_the_seat_chosen_and_you_only_by_default(users):
         page = login_client(reader).get(f"/tables/{finished.pk}/replay/1/?seat=1")
         assert "Seen by ben" in page.content.decode()
         assert "Seen by you" not in page.content.decode()
+        # The boards write "(you)" by the seat drawn: the page says whom it means.
+        assert "where it says “you”, it means ben." in page.content.decode()
 
 
 def test_a_seat_asked_a_new_question_starts_a_new_step(users):
