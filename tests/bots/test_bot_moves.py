@@ -168,3 +168,12 @@ def test_a_bot_with_a_clock_is_timed_like_anyone(ana, frozen):
     bot = table_read(table.pk).seats[1]
     assert bot.must_act and bot.deadline_at is not None
     assert bot.deadline_at == clock.now() + table.time_bank
+
+
+def test_the_page_says_a_bot_plays_a_dropped_seat(ana, ben):
+    from tests.conftest import login_client
+
+    table = start_table("seasons", [ana, ben], seed=8, bot_takeover=True)
+    services.seat_resign(table_id=table.pk, user=ben)
+    page = login_client(ana).get(f"/tables/{table.pk}/").content.decode()
+    assert 'dropped</span> <span class="badge bot">a medium bot plays on</span>' in page
