@@ -335,3 +335,19 @@ def test_sea_7_a_payment_says_what_the_card_costs_and_what_the_reserve_holds(use
         "2 moves: Pay 1 air, 1 fire, 1 earth, 3 crystals; "
         "Pay 1 air, 1 earth from your reserve and 1 fire from the Amulet of Water and 3 crystals"
     )
+
+
+def test_sea_6_4_a_card_drawn_with_the_card_symbol_is_kept_or_discarded_beside_it(users):
+    table = start_table("seasons", users[:2], {"level": "apprentice"})
+    state = duel(deck_top=[6], face={"card": True})
+    state = ENGINE.apply(state, 0, {"action": "draw"})
+    table = put_state(table, state)
+    html = board(users[0], table)
+    mine = pieces(html)
+    drawn = state["queue"][0]["cards"][0]
+    assert mine[f"choice:{drawn}"] == "Keep the Staff of Spring"
+    assert mine["choice:discard"] == "Discard it"
+    # Both in the section of the cards being chosen from.
+    start = html.index('class="s-choice"')
+    section = html[start : html.index("</section>", start)]
+    assert 'data-piece="choice:discard"' in section
