@@ -154,7 +154,11 @@ TARGETS = [
     Target(
         "troyes view",
         "games/troyes/rules/engine.py",
-        ("tests/troyes/test_secrets.py", "tests/web/test_troyes_page.py"),
+        (
+            "tests/troyes/test_secrets.py",
+            "tests/web/test_troyes_page.py",
+            "tests/troyes/test_view_edges.py",
+        ),
         ("view", "_build_view", "_card_view", "_event_card_view", "_character_view"),
     ),
     Target(
