@@ -272,10 +272,16 @@ def test_sea_6_a_turn_is_played_on_the_die_the_reserve_the_hand_and_the_cards_in
     assert f"play:{figrim}" not in mine
     assert mine["turn:end"] == "End my turn"
     assert mine["bonus:3"] == "Bonus: summoning gauge +1"
-    # A card inside a control is not a second stop for the keyboard.
+    # A card inside a control is not a second stop for the keyboard; its
+    # words follow the button for a screen reader.
     html = board(users[0], table)
     start = html.index(f'data-piece="hand:{water_amulet}"')
-    assert 'tabindex="0"' not in html[start : html.index("</button>", start)]
+    end = html.index("</button>", start)
+    assert 'tabindex="0"' not in html[start:end]
+    after = html[end + len("</button>") :].lstrip()
+    assert after.startswith(
+        '<span class="visually-hidden">Amulet of Water, card 4, magic item; cost 2 water'
+    )
     # The other seat, waiting, and a spectator have nothing to click.
     assert pieces(board(users[1], table)) == {}
     assert pieces(board(users[5], table)) == {}
