@@ -168,6 +168,7 @@ TARGETS = [
             "tests/troyes/test_actions.py",
             "tests/troyes/test_round.py",
             "tests/troyes/test_cards.py",
+            "tests/troyes/test_defence_edges.py",
         ),
         (
             "legal_moves",
