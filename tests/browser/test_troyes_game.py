@@ -84,7 +84,7 @@ def click_on_board(page, table: Table, move: dict, menu: str) -> int:
     if menu:
         page.locator(f".troyes details.piece-menu[data-piece='{menu}'] > summary").click()
         clicks += 1
-    press(page, page.locator(f".troyes button[value='{value}']").first)
+    press(page, page.locator(f".troyes button[value='{value}']:visible").first)
     page.wait_for_selector(
         f"#board .poll[hx-get*='version={table.version + 1}&']", state="attached"
     )
@@ -152,7 +152,7 @@ def test_three_players_play_troyes_by_clicking_the_board(new_page, settings):
         page = by_seat[table.to_act[0]]
         wait_for_turn(page, table)
         board = on_board(page)
-        moves = [m for m, _, _ in board]
+        moves = list({key(m): m for m, _, _ in board}.values())  # a move may have two buttons
         # Every legal move (those of the folded list) is on the board.
         assert {key(m) for m in listed(page)} == {key(m) for m in moves}
         menus = {}
@@ -197,11 +197,23 @@ def test_three_players_play_troyes_by_clicking_the_board(new_page, settings):
             shots.add("pass-deniers")
             assert re.search(r"\d+ deniers? from passing", page.inner_text(".t-square"))
             shot(page, "troyes-07-deniers-from-passing")
+        if "choose" in actions and "phone-actions" not in shots:
+            # On a phone the actions to start are in the first screen.
+            shots.add("phone-actions")
+            page.set_viewport_size({"width": 390, "height": 844})
+            box = page.locator(".t-choose").bounding_box()
+            assert box["y"] + box["height"] <= 844, box
+            assert page.locator(".t-choose button").count() == sum(
+                m["action"] == "choose" for m in moves
+            )
+            page.screenshot(path=str(shot(page, "troyes-09-phone-actions")), full_page=False)
+            page.set_viewport_size({"width": 1280, "height": 900})
         if table.summary.startswith("Round 3") and "round3" not in shots:
             shots.add("round3")
             shot(page, "troyes-08-round-3")
             page.set_viewport_size({"width": 390, "height": 844})
             shot(page, "troyes-09-phone")
+
             page.set_viewport_size({"width": 1280, "height": 900})
         move = pick(moves, rng)
         n = click_on_board(page, table, move, menus[key(move)])
@@ -222,7 +234,7 @@ def test_three_players_play_troyes_by_clicking_the_board(new_page, settings):
             clicks["defence"].append(n)
     table.refresh_from_db()
     assert table.status == "finished"
-    assert undone and {"bought", "pass-deniers", "defence"} <= shots, shots
+    assert undone and {"bought", "pass-deniers", "defence", "phone-actions"} <= shots, shots
     print("clicks per step:", {k: (min(v), max(v), len(v)) for k, v in clicks.items() if v})
     for name, page in by_name.items():
         page.wait_for_selector(".t-final")
@@ -262,12 +274,16 @@ def viewers(browser, live_server):
 
 def test_the_fight_and_an_action_being_built_have_no_wcag_violation(viewers):
     """axe at 1280 and 390 px on the defence (its total, the disabled fight
-    and the influence pieces) and on an action being built, for the player to
-    act, the one waiting and a spectator (TRO-9.9, TRO-10)."""
+    and the influence pieces), an action being built and one to choose (the
+    phone lists the actions in the turn's panel), for the player to act, the
+    one waiting and a spectator (TRO-9.9, TRO-10)."""
     ana, ben, carl = make_user("ana"), make_user("ben"), make_user("carl")
     table = start_table("troyes", [ana, ben], seed=7, time_control="fast")
     table = axe.play_until(table, lambda s: s["phase"] == "defence", seed=2)
     found = axe.audit_table(viewers, table, carl, "defence")
     table = axe.play_until(table, lambda s: s["build"] is not None, seed=3)
     found += axe.audit_table(viewers, table, carl, "an action being built")
+    choosing = lambda s: s["phase"] == "actions" and s["build"] is None  # noqa: E731
+    table = axe.play_until(table, choosing, seed=4)
+    found += axe.audit_table(viewers, table, carl, "an action to choose")
     axe.assert_clean(found)

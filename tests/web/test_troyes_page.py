@@ -248,3 +248,19 @@ def test_tro_9_5_the_defence_reads_its_total_beside_the_dice(users):
     other = page(users[1 - seat], table)
     assert "s dice: red 2 (counts 4): <strong>4</strong> against the black 6" in other
     assert "disabled" not in other.split('class="t-fight"')[1].split("</section>")[0]
+
+
+def test_the_actions_to_start_are_listed_in_the_turns_panel(users):
+    """TRO-10: each action the seat may start (a card, an event, a building,
+    the Cathedral, Agriculture) is a piece of the board and a button of the
+    turn's panel, which a phone shows first."""
+    table = to_actions(start_table("troyes", users[:2]), users[:2])
+    seat = table.to_act[0]
+    chooses = [m for m in ENGINE.legal_moves(state_of(table), seat) if m["action"] == "choose"]
+    html = board(users[seat], table)
+    panel = re.search(r'<div class="t-choose"[^>]*>(.*?)</div>', html, re.S).group(1)
+    assert panel.count('name="move"') == len(chooses) > 0
+    assert 'data-piece="cathedral"' in html or {"action": "choose", "kind": "cathedral"} not in (
+        chooses
+    )
+    assert "t-choose" not in board(users[1 - seat], table)

@@ -123,6 +123,9 @@ class Board:
     # Influence the viewer may spend now: each a piece (a die to reroll or turn over, a citizen).
     influence: list[dict[str, Any]] = field(default_factory=list)
     fight: dict[str, Any] | None = None
+    # The actions the viewer may start, listed again in the turn's panel for
+    # a phone, where the cards and events are screens below.
+    choices: list[dict[str, Any]] = field(default_factory=list)
 
 
 @register.simple_tag
@@ -254,7 +257,22 @@ def troyes_board(tv) -> Board:
         controls=_controls(tv),
         influence=_influence(tv, districts),
         fight=_fight(v, tv, names, districts),
+        choices=_choices(tv, v),
     )
+
+
+def _choices(tv, v: dict[str, Any]) -> list[dict[str, Any]]:
+    """The actions the viewer may start, each named short by its piece (the
+    button's name is still the whole move: 'Activate the Archer')."""
+    names = {f"card:{c['id']}": c["name"] for c in v["activity"] if c["revealed"]}
+    names |= {f"event:{e['id']}": e["name"] for e in v["events"]}
+    names |= {f"building:{b['colour']}": b["name"] for b in v["buildings"]}
+    names |= {"cathedral": "Cathedral", "agriculture": "Agriculture"}
+    return [
+        dict(m, short=names.get(m["target"], m["label"]))
+        for m in tv.moves
+        if m["move"]["action"] == "choose"
+    ]
 
 
 PRIMARY = ("confirm", "fight")
