@@ -125,25 +125,20 @@ class InviteForm(forms.Form):
     username = forms.CharField(max_length=150, strip=True)
 
 
-# A button may post several moves of one decision in a row ("Reveal all 5").
-MAX_MOVES_AT_ONCE = 20
-
-
 class MoveForm(forms.Form):
-    """A move button's post: the move (or a short list of moves) as JSON and
-    the version it was seen at."""
+    """A move button's post: one move as JSON, as the API takes it, and the
+    version it was seen at."""
 
     move = forms.CharField(max_length=10_000, strip=False)
     version = forms.IntegerField(min_value=0)
 
-    def clean_move(self) -> dict | list[dict]:
+    def clean_move(self) -> dict:
         try:
             move = json.loads(self.cleaned_data["move"])
         except (ValueError, RecursionError):  # deep nesting exhausts the parser
             raise forms.ValidationError("The move is not valid JSON.") from None
-        if isinstance(move, list) and 0 < len(move) <= MAX_MOVES_AT_ONCE:
-            if all(isinstance(one, dict) for one in move):
-                return move
-        elif isinstance(move, dict):
-            return move
-        raise forms.ValidationError("A move is a JSON object.")
+        if isinstance(move, list):
+            raise forms.ValidationError("Send one move at a time.")
+        if not isinstance(move, dict):
+            raise forms.ValidationError("A move is a JSON object.")
+        return move

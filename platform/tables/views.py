@@ -175,18 +175,17 @@ def table_move(request: HttpRequest, table_id: int) -> HttpResponse:
     error, status = "", 200
     form = MoveForm(request.POST)
     if not form.is_valid():
-        error, status = "That move could not be read. Reload the page and try again.", 400
+        said = form.errors.get("move") or ["That move could not be read."]
+        error, status = f"{said[0]} Reload the page and try again.", 400
     else:
-        # A list is several moves of one decision in a row ("Reveal all 5"),
-        # each checked as if sent alone; the first refused stops the rest.
-        move, version = form.cleaned_data["move"], form.cleaned_data["version"]
-        moves = move if isinstance(move, list) else [move]
+        # One move, as the API takes it: one move path, one rate-limit count.
         try:
-            for one in moves:
-                done = services.move_submit(
-                    table_id=table_id, user=request.user, version=version, move=one
-                )
-                version = done.table.version
+            services.move_submit(
+                table_id=table_id,
+                user=request.user,
+                version=form.cleaned_data["version"],
+                move=form.cleaned_data["move"],
+            )
         except ServiceError as exc:
             error, status = exc.message, exc.status
     if not request.htmx:

@@ -6,8 +6,9 @@ decision get clicked: orders (kind, then count), reveals, the Banker's token,
 a Barbarians target (KOR-7.8) and a Lobbying swap picked card after card
 (KOR-7.9). To have the cards those rounds need, the test rewrites the hands
 in the stored state right after each deal, before anyone has clicked; every
-move is then made with the buttons. The rest of the game is played with
-buttons picked at random, down to the final score sheet (KOR-9).
+move is then made by clicking the cards, the bank and the menus beside them
+on the board. The rest of the game is played from the list of moves, picked
+at random, down to the final score sheet (KOR-9).
 """
 
 from __future__ import annotations
@@ -61,57 +62,59 @@ def wait_for_turn(page, table: Table) -> None:
     )
 
 
-def click(page, table: Table, selector: str, moves: int = 1, scope: str = "form.moves") -> None:
-    """Click a move button (of `moves` moves) and wait for the board the
-    answer redraws. With `scope="#board"`, the cards themselves."""
-    wait_for_turn(page, table)
-    press(page, page.locator(f"{scope} {selector}"))
-    page.wait_for_selector(
-        f"#board .poll[hx-get*='version={table.version + moves}&']", state="attached"
-    )
+def redrawn(page, table: Table, version: int) -> None:
+    """Wait for the board the move's answer redraws (a move may bring forced
+    moves after it, so the version may go up by more than one)."""
+    page.wait_for_selector(f"#board .poll:not([hx-get*='version={version}&'])", state="attached")
     table.refresh_from_db()
 
 
-def button(move: dict) -> str:
-    """The button of a move, alone or first of a stack ("reveal all 3")."""
-    text = json.dumps(move, separators=(",", ":"))
-    return f":is(button[value='{text}'], button[value^='[{text},'])"
+def click(page, table: Table, selector: str) -> None:
+    """Click a piece of the board that plays one move."""
+    wait_for_turn(page, table)
+    version = table.version
+    press(page, page.locator(f"#board {selector} button.piece"))
+    redrawn(page, table, version)
 
 
-# How many moves the button starting with a move plays (a stack: several).
-STEPS: dict[str, int] = {}
+def choose(page, table: Table, selector: str, label: str) -> None:
+    """Open the menu of a piece with several moves and click one of them."""
+    wait_for_turn(page, table)
+    version = table.version
+    menu = page.locator(f"#board {selector} details.piece-menu")
+    press(page, menu.locator("summary"))
+    press(page, menu.get_by_role("button", name=label))
+    redrawn(page, table, version)
 
 
-def offered(page) -> list[tuple[dict, str]]:
-    """The moves the page offers, with their buttons' texts; a button of
-    several moves is offered as its first."""
-    pairs = page.locator("form.moves button[name=move]").evaluate_all(
-        "bs => bs.map(b => [b.value, b.innerText])"
-    )
-    offers = []
-    for value, label in pairs:
-        moves = json.loads(value)
-        moves = moves if isinstance(moves, list) else [moves]
-        STEPS[json.dumps(moves[0])] = len(moves)
-        offers.append((moves[0], label))
-    return offers
+def listed(page, table: Table, move: dict) -> None:
+    """Click a move in the list of moves (unfolded first when folded)."""
+    wait_for_turn(page, table)
+    version = table.version
+    folded = page.locator("form.moves details.move-list:not([open]) > summary")
+    if folded.count():
+        press(page, folded)
+    value = json.dumps(move, separators=(",", ":"))
+    press(page, page.locator(f"form.moves button[value='{value}']"))
+    redrawn(page, table, version)
 
 
-def held(label: str) -> int:
-    """How many cards a "Play this kind" button says the hand holds (the
-    number after the times sign)."""
-    return int(label.rsplit("\N{MULTIPLICATION SIGN}", 1)[-1])
+def offered(page) -> list[dict]:
+    """The moves the page's list offers."""
+    values = page.locator("form.moves button[name=move]").evaluate_all("bs => bs.map(b => b.value)")
+    return [json.loads(value) for value in values]
 
 
-def pick(offers: list[tuple[dict, str]], rng: random.Random) -> dict:
+def pick(moves: list[dict], hand: list[int], rng: random.Random) -> dict:
     """Mostly big orders, so that tableaux fill up and players must discard;
-    otherwise any button."""
-    moves = [move for move, _ in offers if move["action"] != "order_back"]
-    kinds = [(held(label), move) for move, label in offers if move["action"] == "order_kind"]
+    otherwise any move."""
+    moves = [move for move in moves if move["action"] != "order_back"]
+    kinds = [move for move in moves if move["action"] == "order_kind"]
     counts = [move for move in moves if move["action"] == "order_count"]
     if rng.random() < 0.7:
         if kinds:
-            return max(kinds, key=lambda pair: pair[0])[1]
+            held = [CARD_KINDS[card] for card in hand]
+            return max(kinds, key=lambda m: held.count(EVENT_KINDS.get(m["kind"], m["kind"])))
         if counts:
             return counts[-1]
     return rng.choice(moves)
@@ -141,11 +144,14 @@ def test_two_players_play_koryo_through_its_buttons(new_page, settings):
     # The reference of the families stays open while the board redraws.
     sp.click("#k-help summary")
     shot(fp, "koryo-02-orders-my-hand")
-    # The cards in the hand are themselves the button that places them.
-    click(fp, table, "#k-hand .kstack.fam-9 button.kstack-pick", scope="#board")
-    fp.wait_for_selector("text=How many Merchants?")
+    # The cards in the hand are themselves the button that places them; the
+    # count is a menu beside them.
+    click(fp, table, "#k-hand .kstack.fam-9")
+    fp.locator("#k-hand .kstack.fam-9 summary.piece").click()
+    expect(fp.get_by_role("button", name="Play 3 Merchants")).to_be_visible()
     shot(fp, "koryo-03-orders-how-many")
-    click(fp, table, "button:has-text('Play 3 Merchants')")
+    fp.keyboard.press("Escape")
+    choose(fp, table, "#k-hand .kstack.fam-9", "Play 3 Merchants")
     # The first player sees their own order face up; the other, three backs.
     fp.wait_for_selector(f"#k-player-{first} .k-orders .kcard.fam-9.facedown")
     sp.wait_for_selector(f"#k-player-{first} .k-orders-count:has-text('3 cards')")
@@ -153,18 +159,18 @@ def test_two_players_play_koryo_through_its_buttons(new_page, settings):
     expect(sp.locator(f"#k-player-{first} .kcard.fam-9")).to_have_count(0)
     expect(sp.locator("#k-help[open]")).to_have_count(1)
     shot(sp, "koryo-04-orders-the-others-backs")
-    click(sp, table, ".k-move-row button.ev-barbarians")
-    click(sp, table, "button:has-text('Play 1 Barbarians')")
+    click(sp, table, "#k-hand .kstack.ev-barbarians")
+    click(sp, table, "#k-hand .kstack.ev-barbarians")
 
-    # Three identical cards are revealed in one click (KOR-7.2).
-    click(fp, table, "button:has-text('Merchant: reveal all 3')", moves=3)
+    # Three identical cards are revealed in one click (KOR-7.2); the other
+    # player's lone Barbarians, their only move, is revealed with it (KOR-7.4).
+    shot(fp, "koryo-05-actions-reveal-1280")
+    choose(fp, table, f"#k-player-{first} .k-orders .kstack.fam-9", "Reveal all 3 Merchants")
     sp.wait_for_selector(f"#k-player-{first} .kstack.fam-9.majority")
-    shot(sp, "koryo-05-actions-reveal")
-    click(sp, table, "button.ev-barbarians")
     sp.wait_for_selector("#k-pending")
     shot(sp, "koryo-06-barbarians-target")
     # The target is picked on the opponent's cards themselves.
-    click(sp, table, f"#k-player-{first} .kstack.fam-9 button.kstack-pick", scope="#board")
+    click(sp, table, f"#k-player-{first} .kstack.fam-9")
     fp.wait_for_selector(f"text={names[second]}'s Barbarians destroy {names[first]}'s Merchant.")
     expect(fp.locator(f"#k-player-{first} .kstack.fam-9 .kcard")).to_have_count(2)
 
@@ -176,19 +182,21 @@ def test_two_players_play_koryo_through_its_buttons(new_page, settings):
     give(table, first, {"lobbying": 1})
     for page in (ana, ben):
         page.reload()
-    click(sp, table, ".k-move-row button.fam-6")
-    click(sp, table, "button:has-text('Play 2 Bankers')")
-    click(fp, table, ".k-move-row button.ev-lobbying")
-    click(fp, table, "button:has-text('Play 1 Lobbying')")
-    click(sp, table, "button:has-text('Banker: reveal all 2')", moves=2)
+    click(sp, table, "#k-hand .kstack.fam-6")
+    choose(sp, table, "#k-hand .kstack.fam-6", "Play 2 Bankers")
+    click(fp, table, "#k-hand .kstack.ev-lobbying")
+    click(fp, table, "#k-hand .kstack.ev-lobbying")
+    choose(sp, table, f"#k-player-{second} .k-orders .kstack.fam-6", "Reveal all 2 Bankers")
     shot(sp, "koryo-07-banker-power")
-    click(sp, table, "button:has-text('Take a victory token from the bank')")
+    # The bank itself gives the Banker's token; then the Lobbying, the other
+    # player's only move, is revealed.
+    click(sp, table, ".k-fact")
     fp.wait_for_selector(f"#k-player-{second} .k-player-tokens:has-text('1')")
-    click(fp, table, "button.ev-lobbying")
-    click(fp, table, f".k-owner:has-text('{names[first]}') button:has-text('Merchant')")
+    fp.wait_for_selector("#k-pending")
+    click(fp, table, f"#k-player-{first} .kstack.fam-9")
     fp.wait_for_selector("#k-pending:has-text('now the card of another player')")
     shot(fp, "koryo-08-lobbying-second-card")
-    click(fp, table, f".k-owner:has-text('{names[second]}') button:has-text('Banker')")
+    click(fp, table, f"#k-player-{second} .kstack.fam-6")
     sp.wait_for_selector(f"text={names[first]}'s Lobbying swaps")
     expect(sp.locator(f"#k-player-{first} .kstack.fam-6")).to_have_count(1)
     expect(sp.locator(f"#k-player-{second} .kstack.fam-9")).to_have_count(1)
@@ -203,7 +211,7 @@ def test_two_players_play_koryo_through_its_buttons(new_page, settings):
         page = by_seat[table.to_act[0]]
         wait_for_turn(page, table)
         offers = offered(page)
-        actions = {move["action"] for move, _ in offers}
+        actions = {move["action"] for move in offers}
         state = stored(table)
         for wanted, name in [("discard", "koryo-09-discard"), ("spy_steal", "koryo-10-spy")]:
             if wanted in actions and name not in shots:
@@ -212,8 +220,8 @@ def test_two_players_play_koryo_through_its_buttons(new_page, settings):
         if state["round"] == 5 and "mid" not in shots:
             shots.add("mid")
             shot(page, "koryo-11-round-5")
-        chosen = pick(offers, rng)
-        click(page, table, button(chosen), moves=STEPS.get(json.dumps(chosen), 1))
+        chosen = pick(offers, state["hands"][table.to_act[0]], rng)
+        listed(page, table, chosen)
     table.refresh_from_db()
     assert table.status == "finished"
 

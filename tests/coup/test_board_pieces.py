@@ -50,10 +50,8 @@ def test_coup_8_1_losing_one_of_two_different_cards_is_a_choice_on_the_card():
     assert not any(i.forced for i in found)
 
 
-def test_coup_8_1_a_last_card_to_lose_or_show_is_forced():
+def test_coup_8_1_two_alike_cards_are_still_asked_so_the_pair_stays_hidden():
     state = ENGINE.setup(2, {}, seed=5)
     for phase, action in ((LOSE, "lose"), (REVEAL, "reveal")):
-        state["phase"], state["hands"][0] = phase, ["duke"]
-        assert ENGINE.move_info(state, 0, {"action": action, "card": "duke"}).forced
-        state["hands"][0] = ["duke", "duke"]
-        assert ENGINE.move_info(state, 0, {"action": action, "card": "duke"}).forced
+        state["phase"], state["hands"][0] = phase, ["duke", "duke"]
+        assert not ENGINE.move_info(state, 0, {"action": action, "card": "duke"}).forced

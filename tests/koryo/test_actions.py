@@ -30,12 +30,34 @@ def _targets(state, seat, action):
 def test_kor_7_1_revealed_cards_join_the_tableau_one_at_a_time():
     state = make_state(2, tableaux=[[], [9]], orders=[[6, 6], [9]])
     assert ENGINE.legal_moves(state, 0) == [
-        {"action": REVEAL, "card": card_of(state, 0, 6, "orders")}
+        {"action": REVEAL, "card": card_of(state, 0, 6, "orders")},
+        {"action": "reveal_all", "kind": 6},
     ]
     state = _reveal(state, 0, 6)
     assert kinds(state["tableaux"][0]) == [6]
     assert kinds(state["orders"][0]) == [6]
     assert texts(state) == ["{p0} reveals a Banker."]
+
+
+def test_kor_7_2_a_stack_of_alike_characters_is_revealed_in_one_move():
+    state = make_state(2, tableaux=[[], [9]], orders=[[6, 6, 6, "barbarians"], [9]])
+    assert {"action": "reveal_all", "kind": 6} in ENGINE.legal_moves(state, 0)
+    assert ENGINE.move_label(state, 0, {"action": "reveal_all", "kind": 6}) == (
+        "Reveal all 3 Bankers"
+    )
+    state = ENGINE.apply(state, 0, {"action": "reveal_all", "kind": 6})
+    assert kinds(state["tableaux"][0]) == [6, 6, 6]
+    assert kinds(state["orders"][0]) == ["barbarians"]
+    assert texts(state) == ["{p0} reveals 3 Bankers."]
+    # An event is revealed alone, since it resolves at once (KOR-7.4); the
+    # three Bankers now hold the majority and its power (KOR-7.3).
+    assert actions_of(ENGINE.legal_moves(state, 0)) == [REVEAL, "bank_take"]
+
+
+def test_kor_7_2_reveal_all_needs_two_alike_face_down_characters():
+    state = make_state(2, tableaux=[[], [9]], orders=[[6, 2], [9]])
+    with pytest.raises(IllegalMove, match="two or more face-down characters"):
+        ENGINE.apply(state, 0, {"action": "reveal_all", "kind": 6})
 
 
 def test_kor_7_1_a_shipowner_pair_offers_one_reveal_per_kind():

@@ -193,6 +193,7 @@ def test_the_view_has_the_documented_shape():
         "current",
         "to_act",
         "bank",
+        "bank_size",
         "deck_size",
         "players",
         "majorities",

@@ -1,14 +1,14 @@
 """KOR-7.2: a stack of identical face-down characters is revealed in one
-click ("reveal all 3"), each card still checked as a move of its own."""
+click ("Reveal all 3 Bankers"), one move of the engine."""
 
 from __future__ import annotations
 
 import json
-import re
+from html import unescape
 
 import pytest
 
-from games.koryo.rules.cards import CARD_KINDS, EVENTS
+from games.koryo.rules.cards import CARD_KINDS, EVENTS, PLURALS, public_kind
 from tests.conftest import login_client, play_random_moves, state_of
 from tests.web.test_koryo_page import seeded_table
 
@@ -31,26 +31,22 @@ def a_stack_to_reveal(users):
     raise AssertionError("no stack of identical characters came up")
 
 
-def test_reveal_all_is_one_click(users):
+def test_reveal_all_is_one_click_and_one_move(users):
     table, seat, orders = a_stack_to_reveal(users)
     client = login_client(users[seat])
-    page = client.get(f"/tables/{table.pk}/board/").content.decode()
-    label = f"reveal all {len(orders)}"
-    assert label in page
-    value = next(
-        v for v in re.findall(r'value="([^"]+)"', page) if v.startswith("[") and "reveal" in v
-    )
-    moves = json.loads(value.replace("&quot;", '"'))
-    assert sorted(m["card"] for m in moves) == sorted(orders)
+    page = unescape(client.get(f"/tables/{table.pk}/board/").content.decode())
+    kind = public_kind(CARD_KINDS[orders[0]])
+    move = {"action": "reveal_all", "kind": kind}
+    assert f"Reveal all {len(orders)} {PLURALS[CARD_KINDS[orders[0]]]}" in page
+    assert f'value="{json.dumps(move, separators=(",", ":"))}"' in page
+    version = table.version
     client.post(
         f"/tables/{table.pk}/move/",
-        {"move": json.dumps(moves), "version": table.version},
+        {"move": json.dumps(move), "version": version},
         headers={"HX-Request": "true"},
     )
     state = state_of(table)
     assert state["orders"][seat] == []
     assert all(card in state["tableaux"][seat] for card in orders)
-    table.refresh_from_db()
-    assert list(table.moves.order_by("-seq").values_list("move__action", flat=True))[
-        : len(orders)
-    ] == ["reveal"] * len(orders)
+    first = table.moves.get(seq=version + 1)
+    assert (first.seat, first.move) == (seat, move)

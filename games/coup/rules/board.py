@@ -4,14 +4,14 @@ Pieces: the treasury (Income, Foreign Aid, Tax), the court deck (Exchange),
 the almshouse (Embezzle, COUP-10.5), each player ("player:N": Steal,
 Assassinate, Coup, Convert) and the viewer's own cards ("card:duke": reveal,
 lose, return). Answers to a claim (pass, challenge, block) act on no piece.
-A seat with a single card choice left (one distinct card to lose or show,
-COUP-7.3, COUP-8.1) has nothing to decide, so that move is forced.
+No move is marked forced: the engine already plays a last card to lose or
+show itself, and a hand of two alike cards must still be asked, since
+skipping the question would tell everyone the hidden card is a pair.
 """
 
 from __future__ import annotations
 
 from games.coup.rules import text
-from games.coup.rules.cards import LOSE, REVEAL
 from games.engine import Move, MoveInfo, State
 
 PIECES = {
@@ -35,5 +35,4 @@ def move_info(s: State, seat: int, move: Move) -> MoveInfo:
         target = f"card:{move['card']}"
     else:
         target = None
-    forced = s["phase"] in (LOSE, REVEAL) and len(set(s["hands"][seat])) == 1
-    return MoveInfo(target=target, group=text.group_title(s, seat, action), forced=forced)
+    return MoveInfo(target=target, group=text.group_title(s, seat, action))

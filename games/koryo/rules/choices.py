@@ -83,6 +83,12 @@ def action_moves(state: State, seat: int) -> list[Move]:
     face up, the end of the turn."""
     orders = state["orders"][seat]
     moves: list[Move] = [{"action": "reveal", "card": c} for c in first_of_each_kind(orders)]
+    # KOR-7.2: a stack of two or more alike characters may be turned up at once.
+    moves += [
+        {"action": "reveal_all", "kind": public_kind(kind)}
+        for kind in sorted({CARD_KINDS[c] for c in orders})
+        if kind not in EVENTS and sum(1 for c in orders if CARD_KINDS[c] == kind) > 1
+    ]
     tableaux, used = state["tableaux"], state["used"]
     if "bank" not in used and state["bank"] > 0 and holds(tableaux, BANKER, seat):
         moves.append({"action": "bank_take"})
@@ -157,7 +163,9 @@ def discard_moves(state: State, seat: int) -> list[Move]:
 # -- refusals --------------------------------------------------------------------
 
 _ORDER_ACTIONS = frozenset({"order_kind", "order_count", "order_pair", "order_back"})
-_TURN_ACTIONS = frozenset({"reveal", "bank_take", "priest_destroy", "spy_steal", "end_turn"})
+_TURN_ACTIONS = frozenset(
+    {"reveal", "reveal_all", "bank_take", "priest_destroy", "spy_steal", "end_turn"}
+)
 _EVENT_ACTIONS = frozenset({"barbarians", "lobby_first", "lobby_second", "decline"})
 _DISCARD_ACTIONS = frozenset({"discard"})
 # Every action a move may name.
@@ -215,6 +223,7 @@ _REFUSALS = {
     "order_count": "You do not hold that many cards of the chosen kind.",
     "order_pair": "A pair needs the Shipowner majority and one card each of two kinds you hold.",
     "reveal": "That card is not one of your face-down cards.",
+    "reveal_all": "Reveal all needs two or more face-down characters of that kind.",
     "bank_take": "Taking a token needs the Banker majority, a token in the bank, "
     "and can be done once per turn.",
     "priest_destroy": "The Priest majority destroys one of your own event cards, once per turn.",

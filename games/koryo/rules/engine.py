@@ -10,7 +10,7 @@ View (`view(state, seat)`, seat None for a spectator); a card is
 
 - "round", "rounds" (8), "season": {"deal", "limit"}, "first_player",
   "phase" ("orders", "actions", "discard", "over"), "current" (seat or None),
-  "to_act", "bank", "deck_size";
+  "to_act", "bank", "bank_size" (the tokens it starts with), "deck_size";
 - "players": per seat {"seat", "tableau": [cards], "tableau_groups":
   [{"kind", "name", "count"}], "orders_count", "hand_count", "dealt",
   "tokens", "majorities": [families held now], "limit" (own end-of-round
@@ -30,9 +30,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine import Engine, IllegalMove, LogLine, Move, Outcome, Rng, State, find_move, line
-from games.koryo.rules import choices, sample, text
+from games.engine import (
+    Engine,
+    IllegalMove,
+    LogLine,
+    Move,
+    MoveInfo,
+    Outcome,
+    Rng,
+    State,
+    find_move,
+    line,
+)
+from games.koryo.rules import board, choices, sample, text
 from games.koryo.rules.cards import (
+    BANK_TOKENS,
     CARD_KINDS,
     EVENT_SLUGS,
     FAMILIES,
@@ -59,6 +71,8 @@ class KoryoEngine(Engine):
     name = "Koryo"
     min_players = 2
     max_players = 4
+    # 2: Reveal all, one move for a stack of alike face-down characters (KOR-7.2).
+    version = 2
     blurb = (
         "Win the majority in nine families of steampunk 10th-century Korea "
         "over eight seasons of card play."
@@ -97,6 +111,9 @@ class KoryoEngine(Engine):
         new["log"] = log
         return new
 
+    def move_info(self, state: State, seat: int, move: Move) -> MoveInfo:
+        return board.move_info(state, seat, move)
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         tableaux = state["tableaux"]
         majorities = play_majorities(tableaux)
@@ -117,6 +134,7 @@ class KoryoEngine(Engine):
             "current": state["current"],
             "to_act": self.to_act(state),
             "bank": state["bank"],
+            "bank_size": BANK_TOKENS,
             "deck_size": len(state["deck"]),
             "players": players,
             "majorities": [

@@ -32,7 +32,7 @@ from games.koryo.rules.cards import (
 )
 from games.koryo.rules.choices import action_moves, event_moves
 from games.koryo.rules.table import holder, must_discard, next_seat, owner, score_sheet, turn_order
-from games.koryo.rules.text import a_card, hand_text, points, result_text
+from games.koryo.rules.text import a_card, cards_text, hand_text, points, result_text
 
 # -- phase 1: distribution -----------------------------------------------------
 
@@ -179,6 +179,17 @@ def do_reveal(state: State, seat: int, move: Move, log: list[LogLine]) -> None:
     _settle_actions(state, log)
 
 
+def do_reveal_all(state: State, seat: int, move: Move, log: list[LogLine]) -> None:
+    """KOR-7.2: every face-down character of one kind turned up in one move."""
+    kind = internal_kind(move["kind"])
+    cards = [card for card in state["orders"][seat] if CARD_KINDS[card] == kind]
+    for card in cards:
+        state["orders"][seat].remove(card)
+        insort(state["tableaux"][seat], card)
+    log.append(line(f"{{p{seat}}} reveals {cards_text(kind, len(cards))}."))
+    _settle_actions(state, log)
+
+
 def do_bank_take(state: State, seat: int, move: Move, log: list[LogLine]) -> None:
     state["bank"] -= 1
     state["tokens"][seat] += 1
@@ -310,6 +321,7 @@ HANDLERS = {
     "order_count": do_order_count,
     "order_pair": do_order_pair,
     "reveal": do_reveal,
+    "reveal_all": do_reveal_all,
     "bank_take": do_bank_take,
     "priest_destroy": do_priest_destroy,
     "spy_steal": do_spy_steal,

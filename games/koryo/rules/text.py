@@ -15,13 +15,24 @@ from __future__ import annotations
 
 from games.engine import Move, State
 from games.koryo.rules.cards import (
+    BANKER,
     BARBARIANS,
     CARD_KINDS,
     EVENTS,
+    GUARDIAN,
+    JOURNALIST,
+    LOBBYING,
+    MERCHANT,
     NAMES,
+    OMNISCIENT,
     PLURALS,
+    PRIEST,
     ROUNDS,
+    SENATOR,
+    SHIPOWNER,
+    SPY,
     internal_kind,
+    public_kind,
 )
 from games.koryo.rules.table import limit, owner, score_sheet
 from games.words import count_of, join_words
@@ -96,6 +107,11 @@ def _label_card(state: State, card: int) -> str:
     return f"{{p{owner(state, card)}}}'s {NAMES[CARD_KINDS[card]]}"
 
 
+def _face_down(state: State, seat: int, kind: int) -> str:
+    """'3 Bankers': the seat's face-down cards of one kind."""
+    return cards_text(kind, sum(1 for c in state["orders"][seat] if CARD_KINDS[c] == kind))
+
+
 def _label_decline(state: State, seat: int, move: Move) -> str:
     pending = state["pending"]
     if pending is None:
@@ -113,6 +129,7 @@ _LABELS = {
     ),
     "order_back": lambda s, p, m: "Choose another kind",
     "reveal": lambda s, p, m: f"Reveal {a_card(CARD_KINDS[m['card']])}",
+    "reveal_all": lambda s, p, m: f"Reveal all {_face_down(s, p, internal_kind(m['kind']))}",
     "bank_take": lambda s, p, m: "Take a victory token from the bank",
     "priest_destroy": lambda s, p, m: f"Destroy your {NAMES[CARD_KINDS[m['card']]]} card",
     "spy_steal": lambda s, p, m: f"Steal a victory token from {{p{m['target']}}}",
@@ -125,3 +142,26 @@ _LABELS = {
     "end_turn": lambda s, p, m: "End turn",
     "discard": lambda s, p, m: f"Discard {a_card(CARD_KINDS[m['card']])}",
 }
+
+
+# What each family's majority and each event does (KOR-1.1, KOR-1.2, KOR-7.3,
+# KOR-7.8 to KOR-7.10, KOR-8.3, KOR-9.2), for the board's reference.
+POWERS = {
+    MERCHANT: "No power: 9 points for the majority.",
+    JOURNALIST: "One more card at each deal.",
+    GUARDIAN: "Cannot be the target of Barbarians.",
+    BANKER: "On your turn, take a victory token from the bank.",
+    SHIPOWNER: "Place 2 cards of different kinds as your order.",
+    PRIEST: "On your turn, destroy one of your own event cards.",
+    SENATOR: "Keep 2 more cards than the limit at the end of a round.",
+    SPY: "On your turn, steal a token from a player; safe from Lobbying "
+    "(unless you hold a Guardian; not with 2 players).",
+    OMNISCIENT: "Wins ties for majorities during play (not at the final count).",
+    BARBARIANS: "\N{MINUS SIGN}1 point. Destroy a character of an opponent.",
+    LOBBYING: "\N{MINUS SIGN}1 point. Swap two characters of two players.",
+}
+
+
+def powers() -> list[tuple[int | str, str, str]]:
+    """(public kind, name, power) for every kind, highest family first."""
+    return [(public_kind(kind), NAMES[kind], text) for kind, text in POWERS.items()]

@@ -9,7 +9,8 @@ A play is one transaction:
    refusal (`ServiceError`: 400 / 403 / 409) is raised before anything is
    written;
 3. the move is applied with the engine, then the moves nobody needs to be
-   asked for (late seats' timeouts, dropped players, standing orders);
+   asked for (late seats' timeouts, dropped players, standing orders, and a
+   seat's only legal move when the engine marks it forced: `MoveInfo.forced`);
 4. the table's fields, the state, one `Move` row per applied move (seq =
    version: the log has no gaps) and the seats' changed clocks are saved;
 5. the events of `tables.events` are sent in the transaction: the
@@ -201,8 +202,10 @@ class Play:
     def over(self) -> bool:
         return self.engine.outcome(self.state) is not None
 
-    def record(self, seat: int, move: dict, kind: str) -> None:
-        """Apply one legal move and add its log row (written by finish)."""
+    def record(self, seat: int, move: dict, kind: str, *, chosen: bool = True) -> None:
+        """Apply one legal move and add its log row (written by finish).
+        `chosen`: False for a forced move, which earns no clock increment and
+        does not spare its seat the email when it is asked again."""
         self.state = self.engine.apply(self.state, seat, move)
         self.table.version += 1
         self.new_moves.append(
@@ -220,7 +223,8 @@ class Play:
         # A turn lasts while the game asks the seat: a small move that
         # leaves it asked (a card placed, a die added) goes on with it.
         self.turn_ended |= self.acting - after
-        self.moved.add(seat)
+        if chosen:
+            self.moved.add(seat)
         self.acting = after
 
     def play_automatic(self) -> None:
@@ -235,9 +239,13 @@ class Play:
             if self.over:
                 return
             automatic = self._next_automatic()
-            if automatic is None:
+            if automatic is not None:
+                self.record(*automatic)
+                continue
+            forced = self._next_forced()
+            if forced is None:
                 return
-            self.record(*automatic)
+            self.record(*forced, Move.Kind.PLAYER, chosen=False)
 
     def changed_fields(self, seat: Seat, fields: Iterable[str]) -> None:
         """Mark fields of a seat to be saved by finish()."""
@@ -254,6 +262,16 @@ class Play:
                 move = self.engine.standing_move(self.state, number, seat.standing_orders)
                 if move is not None:
                     return number, move, Move.Kind.STANDING
+        return None
+
+    def _next_forced(self) -> tuple[int, dict] | None:
+        """A seat to act whose only legal move the engine marks forced: it is
+        played as part of the move before, as the seat's own (the engine, not
+        the platform, says which moves carry no choice)."""
+        for number in self.engine.to_act(self.state):
+            legal = self.engine.legal_moves(self.state, number)
+            if len(legal) == 1 and self.engine.move_info(self.state, number, legal[0]).forced:
+                return number, legal[0]
         return None
 
     def _time_out(self, seat: Seat) -> None:
