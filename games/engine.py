@@ -148,6 +148,8 @@ class Engine(ABC):
     # Standing orders a player may set for a table (e.g. "always pass"),
     # played for them by `standing_move` through the same move service.
     standing_orders: tuple[Option, ...] = ()
+    # What the standing orders do, in the players' words, for the table page.
+    standing_orders_text: str = ""
     # One line for the lobby: what the game is about.
     blurb: str = ""
 

@@ -156,3 +156,13 @@ def test_an_exchange_is_described_to_the_exchanger_and_to_the_others(users):
     theirs = text_of(login_client(users[(actor + 1) % 3]), table)
     assert f"{users[actor].username} is choosing 2 cards to return" in theirs
     assert "Drawn from the court deck" not in theirs
+
+
+def test_the_standing_orders_say_what_they_do_in_the_games_words(users):
+    """COUP-OP8, COUP-OP9: orders only ever pass; the words come from the game."""
+    from games.coup.rules import text as coup_text
+
+    table = start_table("coup", users[:3])
+    page = html.unescape(login_client(users[0]).get(f"/tables/{table.pk}/").content.decode())
+    assert coup_text.STANDING_ORDERS in page
+    assert "they never challenge or block for you" in page

@@ -75,6 +75,8 @@ class CoupEngine(Engine):
         ),
     )
 
+    standing_orders_text = text.STANDING_ORDERS
+
     def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
         # COUP-10: two factions need at least three players to mean anything.
         return (3, 6) if options.get("factions") else (2, 6)

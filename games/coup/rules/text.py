@@ -29,6 +29,16 @@ from games.coup.rules.cards import (
 from games.coup.rules.table import claimed_card, living, who
 from games.engine import Move, State
 
+# COUP-OP8, COUP-OP9: standing orders only ever pass; a claim or block that
+# concerns the player still asks them.
+STANDING_ORDERS = (
+    "When the game waits for your answer to another player's move, these orders answer"
+    " for you at once, so nobody waits a day for your pass. They only ever make the quiet"
+    " answer (a pass): they never challenge or block for you. You can change them at any"
+    " time; a question already waiting for you is answered as soon as you save. The log"
+    " marks each such answer \u201cstanding order\u201d."
+)
+
 
 def coins_text(amount: int) -> str:
     return "1 coin" if amount == 1 else f"{amount} coins"
