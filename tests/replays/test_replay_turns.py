@@ -79,7 +79,11 @@ def test_the_page_lists_a_turns_small_moves_and_steps_by_turn(users):
     details = page.split("<details")[1].split("</details>")[0]
     assert "Move by move (2 moves)" in details
     assert "Move 3</span>" in details and "Move 4</span>" in details
-    assert f'href="/tables/{table.pk}/replay/3/"' not in page  # no turn 3 yet
+    # KOR-7.1: each player's lone face-down card, their only move, was
+    # revealed as part of the order before it: turns 3 and 4 of their own.
+    assert table.version == 6
+    assert f'href="/tables/{table.pk}/replay/4/"' in page
+    assert f'href="/tables/{table.pk}/replay/5/"' not in page
     assert f'href="/tables/{table.pk}/replay/1/"' in page
 
 
