@@ -77,3 +77,24 @@ def test_a_step_a_spectator_may_not_read_still_says_who_moved(users):
         seat = moves[found.span(turn)[0]].seat
         expected = f"{names[seat]} moved (no line of the log for a spectator to read)."
         assert expected in html, f"turn {turn}"
+
+
+def test_a_move_the_rules_now_refuse_stops_the_replay_with_a_reason(two_incomes, users):
+    """Rules changed under the same engine version: the stored move no longer
+    applies, and the replay says so (409) rather than failing."""
+    from tables.models import Move
+
+    table, _ = two_incomes
+    Move.objects.filter(table=table, seq=2).update(move={"action": "no such action"})
+    answer = login_client(users[4]).get(f"/tables/{table.pk}/replay/2/")
+    assert answer.status_code == 409
+    assert "Move 2 of this game is not legal under the rules" in answer.content.decode()
+
+
+def test_an_empty_seat_in_the_address_is_the_default_view(two_incomes, users):
+    table, _ = two_incomes
+    client = login_client(users[4])
+    plain = client.get(f"/tables/{table.pk}/replay/1/")
+    empty = client.get(f"/tables/{table.pk}/replay/1/?seat=")
+    assert empty.status_code == plain.status_code == 200
+    assert "Seen by a spectator" in empty.content.decode()
