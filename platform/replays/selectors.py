@@ -213,6 +213,8 @@ def _step(reader: _Reader, first: int, last: int) -> ReplayStep:
         table=then,
         seats=reader.infos,
         my_seat=shown,
+        seen_by_other=shown is not None
+        and not any(s.is_me and s.number == shown for s in reader.infos),
         names=reader.names,
         view=engine.view(state, shown),
         legal_moves=[],

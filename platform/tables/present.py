@@ -217,6 +217,9 @@ class TableView:
     my_seen_version: int | None = None
     # Where each legal move sits on the board (`Engine.move_info`), in order.
     move_infos: list[MoveInfo] = field(default_factory=list)
+    # A replay drawn as another seat saw it: the board draws that seat's
+    # hand, but must not call that seat "you".
+    seen_by_other: bool = False
     _drawn: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def drawn_once(self, key: str, make: Callable[[], Any]) -> Any:
@@ -225,6 +228,11 @@ class TableView:
         if key not in self._drawn:
             self._drawn[key] = make()
         return self._drawn[key]
+
+    @property
+    def you_seat(self) -> int | None:
+        """The seat the board calls "you": the reader's own, never another's."""
+        return None if self.seen_by_other else self.my_seat
 
     @property
     def my_turn(self) -> bool:

@@ -101,6 +101,21 @@ def test_seen_by_names_the_seat_chosen_and_you_only_by_default(users):
         assert "Seen by you" not in page.content.decode()
         # The boards write "(you)" by the seat drawn: the page says whom it means.
         assert "where it says “you”, it means ben." in page.content.decode()
+    # Nobody but the reader is called "you" on the board: not the seat chosen.
+    for reader, seat in ((users[0], 1), (users[4], 1), (users[4], 0)):
+        page = login_client(reader).get(f"/tables/{finished.pk}/replay/1/?seat={seat}")
+        assert "(you)" not in page.content.decode()
+    own = login_client(users[1]).get(f"/tables/{finished.pk}/replay/1/?seat=1")
+    assert "(you)" in own.content.decode()
+
+
+def test_a_koryo_board_seen_by_another_seat_calls_nobody_you(users):
+    finished = play_random_moves(start_table("koryo", users[:2], seed=7), users[:2], 2000, seed=3)
+    assert finished.is_over
+    page = login_client(users[0]).get(f"/tables/{finished.pk}/replay/3/?seat=1").content.decode()
+    assert "Seen by ben" in page and "(you)" not in page
+    own = login_client(users[0]).get(f"/tables/{finished.pk}/replay/3/?seat=0").content.decode()
+    assert "(you)" in own
 
 
 def test_a_seat_asked_a_new_question_starts_a_new_step(users):
