@@ -5,6 +5,7 @@ Screenshots go to var/screenshots/ (or $SCREENSHOT_DIR) for people to look at.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -96,6 +97,37 @@ def press(page, locator) -> None:
         page.bring_to_front()
         locator.focus()
         page.keyboard.press("Enter")
+
+
+def move_value(move: dict | str) -> str:
+    """A move as the page's buttons carry it: compact JSON."""
+    return move if isinstance(move, str) else json.dumps(move, separators=(",", ":"))
+
+
+def play(page, move: dict | str, *, board: bool = True) -> None:
+    """Play `move` as a player would: click the board piece it acts on,
+    opening the piece's menu first when the piece has several moves; a move
+    on no piece is pressed in the list of moves. With `board=False`, or when
+    no piece plays it, the move is pressed in the list, unfolding the folded
+    part first (the second way in)."""
+    value = move_value(move)
+    if board:
+        piece = page.locator(f"#board button.piece[value='{value}']")
+        if piece.count():
+            press(page, piece.first)
+            return
+        in_menu = page.locator(f"#board details.piece-menu .piece-moves button[value='{value}']")
+        if in_menu.count():
+            menu = in_menu.first.locator("xpath=ancestor::details[1]")
+            if menu.get_attribute("open") is None:
+                press(page, menu.locator("> summary"))
+            press(page, menu.locator(f".piece-moves button[value='{value}']"))
+            return
+    listed = page.locator(f"form.moves button[name=move][value='{value}']")
+    folded = listed.first.locator("xpath=ancestor::details[not(@open)][1]")
+    if folded.count():
+        press(page, folded.locator("> summary"))
+    press(page, listed)
 
 
 def shot(page, name: str) -> Path:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import open_two_player_table, shot
+from tests.browser.conftest import open_two_player_table, play, shot
 from tests.conftest import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -63,7 +63,7 @@ def test_two_players_chat_at_their_table(new_page, page_for, settings):
     mover, watcher = (ana, ben) if mover_name == "ana" else (ben, ana)
     watcher.fill("#chat-text", "half a thought")
     before = watcher.inner_text("#board .status-line")
-    mover.locator("form.moves button[name=move]").first.click()
+    play(mover, {"action": "income"})
     expect(watcher.locator("#board .status-line")).not_to_have_text(before)
     assert watcher.input_value("#chat-text") == "half a thought"
     assert "claim the Duke" not in ana.inner_text("#chat") + ben.inner_text("#chat")

@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from games import registry
 from tables import services
 from tables.models import Table
-from tests.browser.conftest import shot, sign_up
+from tests.browser.conftest import play, shot, sign_up
 from tests.support.seeds import seed_deal
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -76,7 +76,9 @@ def test_a_game_to_two_wins_shows_the_round_score(new_page, settings):
     # One move of round 2 clicked on the page, as a player would.
     table.refresh_from_db()
     page = pages[names[table.to_act[0]]]
-    page.locator("form.moves button[name=move]").first.click()
+    state = registry.get("coup").state_model.objects.get(pk=table.pk).state
+    move = registry.get("coup").engine.legal_moves(state, table.to_act[0])[0]
+    play(page, move)
     page.wait_for_selector(
         f"#board .poll[hx-get*='version={table.version + 1}&']", state="attached"
     )

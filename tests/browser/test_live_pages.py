@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tables.models import Table
-from tests.browser.conftest import shot, sign_up
+from tests.browser.conftest import play, shot, sign_up
 from tests.support.seeds import seed_deal
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -69,7 +69,10 @@ def test_the_waiting_room_invitations_and_the_title_update_by_themselves(new_pag
     shot(page, "live-03-my-turn-title")
 
     # Income passes the turn: the next player's tab says so, without a reload.
-    page.click("form.moves button:has-text('Income')")
+    play(page, {"action": "income"})
+    page.wait_for_selector(
+        f"#board .poll[hx-get*='version={table.version + 1}&']", state="attached"
+    )
     table.refresh_from_db()
     nxt = table.seats.get(number=table.to_act[0]).user.username
     after = {"ana": ana, "ben": ben, "carl": carl}[nxt]

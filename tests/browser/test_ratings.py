@@ -10,7 +10,7 @@ import pytest
 
 from games.coup.models import CoupState
 from players.models import Rating
-from tests.browser.conftest import open_two_player_table, shot
+from tests.browser.conftest import open_two_player_table, play, shot
 from tests.conftest import state_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -31,7 +31,7 @@ def test_players_see_their_new_ratings_after_a_rated_game(new_page, settings):
     CoupState.objects.filter(pk=table.pk).update(state=state)
     ana.goto(f"/tables/{table.pk}/")
     assert "rated" in ana.inner_text(".table-head")
-    ana.locator('form.moves button[value*=\'"action":"coup"\']').click()
+    play(ana, {"action": "coup", "target": 1})
     ana.wait_for_selector("text=New ratings")
     shot(ana, "ratings-01-game-over")
     ratings = {r.user.username: r.shown for r in Rating.objects.select_related("user")}
