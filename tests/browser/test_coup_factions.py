@@ -5,20 +5,32 @@ challenged and proven (COUP-10.6), all clicked on the table page."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
+from games import registry
 from games.coup.models import CoupState
 from tables.models import Table
-from tests.browser.conftest import shot, sign_up
+from tests.browser.conftest import move_value, play, shot, sign_up
 from tests.support.seeds import seed_deal
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def button(page, move: dict):
-    return page.locator(f"form.moves button[value='{json.dumps(move, separators=(',', ':'))}']")
+    """The move's button on the board (a piece, or one in a piece's menu),
+    else in the list of moves."""
+    value = move_value(move)
+    on_board = page.locator(f"#board .coup button[value='{value}']")
+    return on_board if on_board.count() else page.locator(f"form.moves button[value='{value}']")
+
+
+def spoken(locator) -> str:
+    """What a screen reader calls the button."""
+    return locator.get_attribute("aria-label") or locator.text_content()
+
+
+def bank(page) -> str:
+    return " ".join(page.inner_text(".coup-bank").split())
 
 
 def wait_for_version(page, version: int, *, to_move: bool = False) -> None:
@@ -90,21 +102,23 @@ def test_a_convert_and_a_challenged_embezzle_are_played_through_the_table_page(n
         assert names[converter] in loyalists and names[challenger] in loyalists
         assert names[embezzler] in reformists
         assert "While both factions are in play" in page.inner_text(".coup-factions")
-        assert "Almshouse 0 coins" in page.inner_text(".coup-bank")
+        assert "Almshouse 0 coins" in bank(page)
 
     # The converter pays 2 coins to bring the embezzler over to the Loyalists.
     page = by_seat[converter]
     convert = button(page, {"action": "convert", "target": embezzler})
-    assert convert.inner_text() == f"{names[embezzler]} to the Loyalists (2 coins)"
-    assert button(page, {"action": "convert", "target": converter}).inner_text() == (
-        "Yourself to the Reformists (1 coin)"
-    )
+    # Both are on the board: on the embezzler's cards and on the converter's own coins.
+    assert convert.count() == 1 and convert.evaluate("b => !b.closest('form.moves')")
+    assert spoken(convert) == f"Convert {names[embezzler]} to the Loyalists (2 coins)"
+    yourself = button(page, {"action": "convert", "target": converter})
+    assert yourself.evaluate("b => !b.closest('form.moves')")
+    assert spoken(yourself) == "Convert yourself to the Reformists (1 coin)"
     shot(page, "factions-02-convert-offered")
-    convert.click()
+    play(page, {"action": "convert", "target": embezzler})
     wait_for_version(page, 1)
     for page in pages.values():
         wait_for_version(page, 1)
-        assert "Almshouse 2 coins" in page.inner_text(".coup-bank")
+        assert "Almshouse 2 coins" in bank(page)
         assert "Only the Loyalists are left in play" in page.inner_text(".coup-factions")
     shot(by_seat[challenger], "factions-03-one-faction-left")
 
@@ -112,9 +126,11 @@ def test_a_convert_and_a_challenged_embezzle_are_played_through_the_table_page(n
     page = by_seat[embezzler]
     wait_for_version(page, 1, to_move=True)
     embezzle = button(page, {"action": "embezzle"})
-    assert embezzle.inner_text() == "Embezzle 2 coins"
+    # The almshouse's picture is the button.
+    assert embezzle.evaluate("b => b.matches('.almshouse button.piece')")
+    assert spoken(embezzle) == "Embezzle 2 coins"
     shot(page, "factions-04-embezzle-offered")
-    embezzle.click()
+    play(page, {"action": "embezzle"})
     wait_for_version(page, 2)
 
     # The challenger doubts it; the panel says who is asked.
@@ -127,7 +143,7 @@ def test_a_convert_and_a_challenged_embezzle_are_played_through_the_table_page(n
     challenge = button(page, {"action": "challenge"})
     assert challenge.inner_text() == f"Challenge {names[embezzler]}'s claim not to be the Duke"
     shot(page, "factions-05-challenge-offered")
-    challenge.click()
+    play(page, {"action": "challenge"})
 
     # COUP-10.6: both cards are shown, no Duke: the challenger loses a card.
     wait_for_version(page, 3, to_move=True)
@@ -136,7 +152,11 @@ def test_a_convert_and_a_challenged_embezzle_are_played_through_the_table_page(n
     assert reveal.endswith("and told the truth.") and "Duke" not in reveal
     assert "choose a card to lose" in page.inner_text(".status-line")
     shot(page, "factions-06-challenger-loses-a-card")
-    page.locator("form.moves button[name=move]").first.click()
+    lose = registry.get("coup").engine.legal_moves(
+        CoupState.objects.get(pk=table.pk).state, challenger
+    )
+    assert {m["action"] for m in lose} == {"lose"}
+    play(page, lose[0])
     wait_for_version(page, 4)
 
     state = CoupState.objects.get(pk=table.pk).state
@@ -145,6 +165,6 @@ def test_a_convert_and_a_challenged_embezzle_are_played_through_the_table_page(n
     assert len(state["hands"][challenger]) == 1
     for name, page in pages.items():
         wait_for_version(page, 4)
-        assert "Almshouse 0 coins" in page.inner_text(".coup-bank")
+        assert "Almshouse 0 coins" in bank(page)
         assert "embezzles 2 coins from the almshouse" in page.inner_text(".log")
         shot(page, f"factions-07-{name}-after-the-embezzle")
