@@ -37,6 +37,8 @@ def test_the_benchmark_reads_the_page_and_plays_through_its_form(users):
     assert (board.version, board.status) == (table.version, "active")
     assert board.acting == [mover.username]
     legal = registry.get("coup").engine.legal_moves(state_of(table), acting)
+    # Income is offered twice, by the treasury on the board and in the folded list.
+    assert page.count('value="{&quot;action&quot;:&quot;income&quot;}"') == 2
     assert sorted(canonical(json.loads(m)) for m in board.moves) == sorted(map(canonical, legal))
     assert board.form_version == table.version and board.csrf
     assert read_chat_url(page).startswith(f"/tables/{table.pk}/chat/poll/?")

@@ -215,7 +215,9 @@ def read_board(text: str) -> Board:
         version=int(re.search(r"version=(\d+)", poll_url).group(1)),
         status=status.group(1),
         acting=acting,
-        moves=[html.unescape(m) for m in MOVE.findall(text)],
+        # A move on a piece is offered twice, by the piece and in the folded
+        # list; both buttons submit the same form: each move is one choice.
+        moves=list(dict.fromkeys(html.unescape(m) for m in MOVE.findall(text))),
         poll_url=poll_url,
         csrf=csrf.group(1) if csrf else "",
         form_version=int(form_version.group(1)) if form_version else None,
