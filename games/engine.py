@@ -128,11 +128,15 @@ class MoveInfo:
     decide (the last year set, a payment with one way to pay). The platform
     plays a forced move right after the move that led to it, never guessing
     one itself.
+
+    `first` lists the move first in its group, whatever the engine's order
+    (the answer that wins a challenge before the one that loses).
     """
 
     target: str | None = None
     group: str = ""
     forced: bool = False
+    first: bool = False
 
 
 class Engine(ABC):

@@ -255,6 +255,7 @@ class TableView:
                 "label": label,
                 "target": info.target,
                 "group": info.group,
+                "first": info.first,
             }
             for m, label, info in zip(self.legal_moves, self.move_labels, infos, strict=True)
         ]

@@ -49,6 +49,11 @@ def test_the_page_puts_the_winning_answer_first(users):
         table_id=table.pk, user=users[1 - actor], version=1, move={"action": "challenge"}
     )
     page = login_client(users[actor]).get(f"/tables/{table.pk}/board/").content.decode()
-    show = page.index("Show your Duke: you win the challenge")
-    lose = page.index("Lose your Assassin instead")
+    # On the board each card in the hand is named by its answer, in the hand's order.
+    board, listed = page.split('id="moves-form"')
+    assert 'aria-label="Show your Duke: you win the challenge"' in board
+    assert 'aria-label="Lose your Assassin instead"' in board
+    # In the list of moves the winning answer comes first.
+    show = listed.index("Show your Duke: you win the challenge")
+    lose = listed.index("Lose your Assassin instead")
     assert show < lose

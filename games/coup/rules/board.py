@@ -12,6 +12,7 @@ skipping the question would tell everyone the hidden card is a pair.
 from __future__ import annotations
 
 from games.coup.rules import text
+from games.coup.rules.table import claimed_card
 from games.engine import Move, MoveInfo, State
 
 PIECES = {
@@ -35,4 +36,7 @@ def move_info(s: State, seat: int, move: Move) -> MoveInfo:
         target = f"card:{move['card']}"
     else:
         target = None
-    return MoveInfo(target=target, group=text.group_title(s, seat, action))
+    # COUP-7.3: the card that wins the challenge is listed before the one that loses.
+    pending = s.get("pending")
+    wins = action == "reveal" and bool(pending) and move["card"] == claimed_card(pending)
+    return MoveInfo(target=target, group=text.group_title(s, seat, action), first=wins)

@@ -59,10 +59,13 @@ def at(kind: Any, part: Any) -> str:
 
 
 def grouped(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Moves under their group titles, groups in the order the engine lists them."""
+    """Moves under their group titles, groups in the order the engine lists
+    them, a move marked `first` ahead of the others in its group."""
     groups: dict[str, dict[str, Any]] = {}
     for m in moves:
         groups.setdefault(m["group"], {"title": m["group"], "moves": []})["moves"].append(m)
+    for g in groups.values():
+        g["moves"].sort(key=lambda m: not m.get("first"))
     return list(groups.values())
 
 
