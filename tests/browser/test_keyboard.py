@@ -54,6 +54,19 @@ def move_by_service(table: Table, user, pick) -> None:
     services.move_submit(table_id=table.pk, user=user, version=table.version, move=pick(moves))
 
 
+def is_piece(name: str) -> str:
+    """The focused element is the board piece `name` that opens a menu."""
+    return f"el.matches('details.piece-menu[data-piece={name}] > summary')"
+
+
+def open_menu_and_reach(page, piece: str, action: str) -> None:
+    """Tab to a board piece, open its menu with Enter, Tab to the move."""
+    tab_until(page, is_piece(piece))
+    page.keyboard.press("Enter")
+    assert focused(page, "el.parentElement.open")
+    tab_until(page, is_move(action), limit=6)
+
+
 def action(name: str):
     return lambda moves: next(m for m in moves if m["action"] == name)
 
@@ -84,8 +97,8 @@ def test_a_coup_turn_is_played_with_the_keyboard_and_announced(page_for, setting
     page, table, _ana, carol, ana_seat = open_table_for_ana(page_for, "coup", 1, 1280)
 
     if table.to_act == [ana_seat]:
-        # Tax, a claim: carol may challenge it, and passes.
-        tab_until(page, is_move("tax"))
+        # Tax, a claim, from the treasury's menu: carol may challenge it, and passes.
+        open_menu_and_reach(page, "treasury", "tax")
         page.keyboard.press("Enter")
         wait_for_version(page, table.version + 1)
         # My button is gone and it is not my turn: the status line has focus.
@@ -102,11 +115,11 @@ def test_a_coup_turn_is_played_with_the_keyboard_and_announced(page_for, setting
     assert focused(page, "el.id") == "status-line", focused(page, "el.outerHTML.slice(0, 300)")
     assert focused(page, "el.textContent").strip().startswith("Your turn")
 
-    # From the question to my moves in two keys, then on to Income.
+    # From the question, the next key offers a way to my moves; on the board,
+    # the treasury's menu opens with Enter, and Income is in it.
     page.keyboard.press("Tab")
     assert focused(page, "el.textContent") == "Go to your moves"
-    page.keyboard.press("Enter")
-    tab_until(page, is_move("income"))
+    open_menu_and_reach(page, "treasury", "income")
     page.keyboard.press("Tab")
     page.keyboard.press("Shift+Tab")
     assert focused(page, is_move("income"))
