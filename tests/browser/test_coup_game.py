@@ -8,7 +8,7 @@ import json
 import pytest
 
 from tables.models import Table
-from tests.browser.conftest import press, shot, sign_up
+from tests.browser.conftest import play, press, shot, sign_up
 from tests.support.seeds import seed_deal
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -71,12 +71,8 @@ def test_two_players_play_coup_to_the_end_in_their_browsers(new_page, settings):
             shot(page, "coup-03-challenge-offered")
         if turn == 2:
             shot(page, f"coup-04-{user}-mid-game")
-        value = json.dumps(move, separators=(",", ":"))
         # The list, folded when the board has pieces to click, is the second way in.
-        folded = page.locator("form.moves details.move-list:not([open]) > summary")
-        if folded.count():
-            press(page, folded)
-        press(page, page.locator(f"form.moves button[value='{value}']"))
+        play(page, move, board=False)
         page.wait_for_selector(
             f"#board .poll[hx-get*='version={table.version + 1}&']", state="attached"
         )
