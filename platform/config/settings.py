@@ -259,7 +259,13 @@ OUTBOX_RETRY_SECONDS = env.int("OUTBOX_RETRY_SECONDS", 20)
 CELERY_BEAT_SCHEDULE = {
     "sweep-deadlines": {"task": "tables.tasks.sweep_deadlines", "schedule": SWEEP_SECONDS},
     "drain-outbox": {"task": "notifications.tasks.drain_outbox", "schedule": SWEEP_SECONDS},
-    "requeue-bots": {"task": "bots.tasks.requeue_waiting_bots", "schedule": SWEEP_SECONDS},
+    # A bot's task is lost only when a worker or the broker is: looking for
+    # them twice per BOT_STALE_SECONDS is enough, and leaves a worker on the
+    # embedded broker (which picks up one task per poll) free for the clocks.
+    "requeue-bots": {
+        "task": "bots.tasks.requeue_waiting_bots",
+        "schedule": max(SWEEP_SECONDS, BOT_STALE_SECONDS // 2),
+    },
     "daily-digest": {
         "task": "notifications.tasks.send_digests",
         "schedule": crontab(hour=env.int("DIGEST_HOUR", 7), minute=0),

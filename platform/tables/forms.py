@@ -136,7 +136,9 @@ class MoveForm(forms.Form):
         try:
             move = json.loads(self.cleaned_data["move"])
         except (ValueError, RecursionError):  # deep nesting exhausts the parser
-            raise forms.ValidationError("That move could not be read: it is not valid JSON.") from None
+            raise forms.ValidationError(
+                "That move could not be read: it is not valid JSON."
+            ) from None
         if isinstance(move, list):
             raise forms.ValidationError("Send one move at a time.")
         if not isinstance(move, dict):

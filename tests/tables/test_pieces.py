@@ -97,3 +97,22 @@ def test_moves_on_the_board_are_listed_again_folded_and_the_others_stay_in_sight
 def test_a_piece_is_named_from_its_parts():
     html = Template('{% load pieces %}{{ "space"|at:3|at:1 }}').render(Context({}))
     assert html == "space:3:1"
+
+
+SHOWN = Template(
+    "{% load pieces %}{% for d in dice %}"
+    '{% piece tv d shown %}<span class="card">{{ d }}</span>{% endpiece %}{% endfor %}'
+)
+
+
+def test_a_piece_with_words_of_its_own_is_named_by_them_then_by_its_move():
+    """WCAG 2.5.3: a control's name holds the words it shows."""
+    tv = view_with([({"a": 1}, "Play Priests", "hand:4")])
+    html = SHOWN.render(Context({"tv": tv, "dice": ["hand:4"]}))
+    assert "aria-label" not in html
+    name = '<span class="visually-hidden">: Play Priests</span>'
+    assert f'<span class="card">hand:4</span>{name}' in html
+    tv = view_with([({"a": 1}, "Reveal one", "hand:4"), ({"a": 2}, "Reveal all", "hand:4")])
+    html = SHOWN.render(Context({"tv": tv, "dice": ["hand:4"]}))
+    assert "aria-label" not in html
+    assert '<span class="visually-hidden">: 2 moves: Reveal one; Reveal all</span>' in html

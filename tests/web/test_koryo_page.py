@@ -140,7 +140,8 @@ def test_in_the_orders_phase_i_see_my_hand_and_only_the_size_of_the_others(two, 
     put_state(two, make_state(2, phase="orders", hands=[[6, 6, 2, "barbarians"], [9, 9, 9]]))
     mine = page(ana, two)
     hand = text(mine, "k-hand")
-    assert f"6 ¤ Banker 6 ¤ Banker {X}2" in hand and "Spy" in hand and "Barbarians" in hand
+    assert f"6 ¤ Banker 6 ¤ Banker : Play Bankers {X}2" in hand
+    assert "Spy" in hand and "Barbarians" in hand
     assert "Merchant" not in hand
     assert "3 cards in hand" in text(mine, "k-player-1")
     assert "Merchant" not in text(mine, "k-player-1")

@@ -26,8 +26,9 @@ register = template.Library()
 
 
 class PieceNode(template.Node):
-    def __init__(self, tv: template.FilterExpression, target: template.FilterExpression, nodelist):
+    def __init__(self, tv, target, nodelist, *, shown: bool = False):
         self.tv, self.target, self.nodelist = tv, target, nodelist
+        self.shown = shown
 
     def render(self, context) -> str:
         inner = self.nodelist.render(context)
@@ -37,19 +38,30 @@ class PieceNode(template.Node):
         if not moves:
             return inner
         return render_to_string(
-            "tables/_piece.html", {"inner": mark_safe(inner), "moves": moves, "target": target}
+            "tables/_piece.html",
+            {"inner": mark_safe(inner), "moves": moves, "target": target, "shown": self.shown},
         )
 
 
 @register.tag
 def piece(parser, token):
-    """`{% piece tv target %}drawing{% endpiece %}`."""
+    """`{% piece tv target %}drawing{% endpiece %}`.
+
+    A drawing with words of its own (a card's name) is marked `shown`: its
+    control is then named by those words followed by the move, so the name
+    holds what the eye reads (what voice control users say), instead of the
+    move's words alone."""
     bits = token.split_contents()
-    if len(bits) != 3:
-        raise template.TemplateSyntaxError("piece takes the table view and the piece's name")
+    shown = bits[3:] == ["shown"]
+    if len(bits) - shown != 3:
+        raise template.TemplateSyntaxError(
+            "piece takes the table view, the piece's name and, optionally, shown"
+        )
     nodelist = parser.parse(("endpiece",))
     parser.delete_first_token()
-    return PieceNode(parser.compile_filter(bits[1]), parser.compile_filter(bits[2]), nodelist)
+    return PieceNode(
+        parser.compile_filter(bits[1]), parser.compile_filter(bits[2]), nodelist, shown=shown
+    )
 
 
 @register.filter
