@@ -2,14 +2,15 @@
 
 Plays two six-player Coup tables (five rounds to win, so the game lasts)
 through the move service, one to 5 moves and one to 500 (or, with `--game
-seasons` or `--game troyes`, two four-player tables of that game; a random
-Troyes game lasts some 450 moves, so its late table is read after 250), then reads each
+koryo`, `seasons` or `troyes`, two four-player tables of that game; a random
+Koryo game lasts some 170 moves and a Troyes game some 450, so their late
+tables are read after 120 and 250), then reads each
 table's page, its board partial and its poll ("nothing new") many times and
 prints the median time and the query count of each. The late figures should
 stay within 20% of the early ones: nothing a page does grows with the game.
 Not a test.
 
-    .venv/bin/python -m bench.page_cost [--repeat 200] [--game seasons|troyes]
+    .venv/bin/python -m bench.page_cost [--repeat 200] [--game koryo|seasons|troyes]
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ GAMES = {
         lambda state: bool(state["queue"]) and state["queue"][0]["k"] == "main",
         None,
     ),
+    "koryo": ({}, 4, lambda state: state["phase"] == "orders", 120),
     "troyes": (
         {},
         4,
@@ -83,6 +85,8 @@ def long_table(users, moves: int, game: str = "coup"):
             max_players=players,
             time_control="normal",
         )
+        # A fixed deal, so that two runs (before and after a change) read the same games.
+        type(table).objects.filter(pk=table.pk).update(seed=1000 + seed)
         for user in users[1:players]:
             services.table_join(table_id=table.pk, user=user)
         services.table_start(table_id=table.pk, user=users[0])

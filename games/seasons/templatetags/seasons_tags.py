@@ -11,6 +11,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django import template
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
 
 from games.seasons.rules.text import SYMBOLS
 from games.words import count_of
@@ -295,6 +298,27 @@ def _final(v: dict[str, Any], names: dict[int, str]) -> list[dict[str, Any]] | N
     return [
         {**row, "name": names.get(row["seat"], f"seat {row['seat'] + 1}")} for row in v["final"]
     ]
+
+
+# A card's printed part by (number, cost): a page draws some twenty cards, and
+# this part is most of what each costs to draw.
+_PRINTS: dict[tuple, SafeString] = {}
+
+
+@register.simple_tag
+def card_print(face: CardFace) -> SafeString:
+    """The printed part of a card (name, number, points, cost, short text,
+    kind), drawn once per process for each card and cost (a card's cost
+    depends on the number of players) and kept; drawn afresh in DEBUG, where
+    templates change under a running server."""
+    cost = face.card["cost"]
+    key = (face.card["number"], None if cost is None else (*cost["energy"], cost["crystals"]))
+    printed = None if settings.DEBUG else _PRINTS.get(key)
+    if printed is None:
+        printed = _PRINTS[key] = mark_safe(
+            render_to_string("seasons/_card_print.html", {"face": face})
+        )
+    return printed
 
 
 @register.simple_tag

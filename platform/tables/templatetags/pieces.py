@@ -19,8 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.template.loader import render_to_string
-from django.utils.safestring import mark_safe
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
 
 register = template.Library()
 
@@ -37,10 +37,37 @@ class PieceNode(template.Node):
         moves = tv.moves_by_target.get(str(target), []) if tv is not None else []
         if not moves:
             return inner
-        return render_to_string(
-            "tables/_piece.html",
-            {"inner": mark_safe(inner), "moves": moves, "target": target, "shown": self.shown},
-        )
+        return control(mark_safe(inner), moves, str(target), shown=self.shown)
+
+
+# Built here rather than from a template: a board draws dozens of pieces, and
+# a template per piece was a tenth of the page's time.
+MOVE_BUTTON = '<button type="submit" form="moves-form" name="move" value="{}"{}>{}</button>'
+
+
+def control(inner: SafeString, moves: list[dict], target: str, *, shown: bool) -> SafeString:
+    """A piece with one move is a button playing it; with several, a small
+    menu (a `details`) of their buttons. The control is named by its moves,
+    after the piece's own words when it shows some."""
+    if len(moves) == 1:
+        name = moves[0]["label"]
+    else:
+        name = f"{len(moves)} moves: " + "; ".join(str(m["label"]) for m in moves)
+    aria = "" if shown else format_html(' aria-label="{}"', name)
+    spoken = format_html('<span class="visually-hidden">: {}</span>', name) if shown else ""
+    if len(moves) == 1:
+        attrs = format_html(' class="piece" data-piece="{}"{} title="{}"', target, aria, name)
+        return format_html(MOVE_BUTTON, moves[0]["json"], attrs, format_html("{}{}", inner, spoken))
+    buttons = format_html_join("", MOVE_BUTTON, ((m["json"], "", m["label"]) for m in moves))
+    return format_html(
+        '<details class="piece-menu" data-piece="{}"><summary class="piece"{}>{}{}</summary>'
+        '<span class="piece-moves">{}</span></details>',
+        target,
+        aria,
+        inner,
+        spoken,
+        buttons,
+    )
 
 
 @register.tag
