@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -219,13 +220,8 @@ def table_join(request: HttpRequest, table_id: int) -> HttpResponse:
 @login_required
 def table_bot_add(request: HttpRequest, table_id: int) -> HttpResponse:
     level = request.POST.get("level", "")
-    try:
-        services.table_bot_add(table_id=table_id, user=request.user, level=level)
-    except ServiceError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, f"A {level} bot takes a seat.")
-    return redirect("table", table_id=table_id)
+    add = partial(services.table_bot_add, level=level)
+    return _table_action(request, table_id, add, f"A {level} bot takes a seat.")
 
 
 @require_POST
@@ -311,13 +307,8 @@ def table_invite(request: HttpRequest, table_id: int) -> HttpResponse:
         messages.error(request, "Username: " + " ".join(form.errors["username"]))
         return redirect("table", table_id=table_id)
     username = form.cleaned_data["username"]
-    try:
-        services.table_invite(table_id=table_id, user=request.user, username=username)
-    except ServiceError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, f"{username} is invited and will get an email.")
-    return redirect("table", table_id=table_id)
+    invite = partial(services.table_invite, username=username)
+    return _table_action(request, table_id, invite, f"{username} is invited and will get an email.")
 
 
 @require_POST
