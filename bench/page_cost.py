@@ -11,6 +11,13 @@ stay within 20% of the early ones: nothing a page does grows with the game.
 Not a test.
 
     .venv/bin/python -m bench.page_cost [--repeat 200] [--game koryo|seasons|troyes]
+        [--positions FILE]
+
+To compare two versions of the code on the same positions (a change to the
+rules can send the same random moves elsewhere), `--positions FILE` saves the
+two positions played to FILE, or, when FILE exists, reads them instead and
+sets them on two fresh tables (whose logs are then a few lines long): run it
+once in each checkout with one FILE.
 """
 
 from __future__ import annotations
@@ -100,6 +107,36 @@ def long_table(users, moves: int, game: str = "coup"):
     raise RuntimeError(f"no game lasted {moves} moves")
 
 
+def with_positions(users, game: str, path: Path | None, early: int, late: int):
+    """The early and the late table and the moves played to reach each:
+    played, or read from `path` when it exists (then saved there if not)."""
+    import json
+
+    from games import registry
+    from tables.models import Table
+
+    state_model = registry.get(game).state_model
+    if path is None or not path.exists():
+        tables = [long_table(users, early, game), long_table(users, late, game)]
+        if path is not None:
+            saved = []
+            for table in tables:
+                table.refresh_from_db()
+                state = state_model.objects.get(pk=table.pk).state
+                saved.append({"state": state, "to_act": table.to_act, "moves": table.version})
+            path.write_text(json.dumps(saved))
+        return tables, [t.version for t in tables]
+    tables = []
+    positions = json.loads(path.read_text())
+    for position in positions:
+        table = long_table(users, 5, game)
+        state_model.objects.filter(pk=table.pk).update(state=position["state"])
+        Table.objects.filter(pk=table.pk).update(to_act=position["to_act"])
+        table.refresh_from_db()
+        tables.append(table)
+    return tables, [p["moves"] for p in positions]
+
+
 def ana_to_play(table) -> bool:
     from games import registry
 
@@ -171,6 +208,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=300)
     parser.add_argument("--late", type=int, default=500)
     parser.add_argument("--game", choices=sorted(GAMES), default="coup")
+    parser.add_argument("--positions", type=Path, help="save the positions there, or read them")
     args = parser.parse_args()
 
     with scratch_postgres() as database:
@@ -178,15 +216,16 @@ def main() -> None:
         from django.db import connections
         from django.test import Client
 
-        early = long_table(users, 5, args.game)
         cap = GAMES[args.game][3]
-        late = long_table(users, min(args.late, cap or args.late), args.game)
+        late_moves = min(args.late, cap or args.late)
+        (early, late), played = with_positions(users, args.game, args.positions, 5, late_moves)
         client = Client()
         client.force_login(users[0])
         print(
             f"Median of {args.repeat} reads of a {GAMES[args.game][1]}-player {args.game} table"
             " at the start of ana's turn,"
-            f" after {early.version} and after {late.version} moves, as ana sees it:\n"
+            f" after {played[0]} and after {played[1]} moves, as ana sees it"
+            f"{' (positions from ' + str(args.positions) + ')' if args.positions else ''}:\n"
         )
         print(f"{'':28}{'early':>20}{'late':>22}{'late / early':>16}")
         for label, path in (

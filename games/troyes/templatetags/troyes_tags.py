@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django import template
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
 
 from games.troyes.rules.text import PLACEMENT_HELP
 from games.words import count_of, noun_for
@@ -67,6 +69,23 @@ class Die:
     def target(self) -> str:
         """The piece's name in `MoveInfo.target`."""
         return f"die:{self.id}"
+
+
+@register.simple_tag
+def die(d: Die) -> SafeString:
+    """A citizen die, its pips on a 3 x 3 grid (drawn by CSS). Built here, not
+    in a template: a board draws some thirty dice."""
+    chosen = d.chosen
+    return format_html(
+        '<span class="die d-{}{}" role="img" aria-label="{}{}" title="{} {}">{}</span>',
+        d.colour,
+        " chosen" if chosen else "",
+        d.label,
+        ", chosen" if chosen else "",
+        d.colour,
+        d.value,
+        format_html_join("", '<i class="{}"></i>', (("on" if on else "",) for on in d.pips)),
+    )
 
 
 @register.filter

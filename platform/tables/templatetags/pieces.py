@@ -40,9 +40,27 @@ class PieceNode(template.Node):
         return control(mark_safe(inner), moves, str(target), shown=self.shown)
 
 
-# Built here rather than from a template: a board draws dozens of pieces, and
-# a template per piece was a tenth of the page's time.
-MOVE_BUTTON = '<button type="submit" form="moves-form" name="move" value="{}"{}>{}</button>'
+# Built here rather than from a template, one format per case: a board draws
+# dozens of pieces, and a template per piece was a tenth of the page's time.
+ONE_MOVE = (
+    '<button type="submit" form="moves-form" name="move" value="{json}" class="piece"'
+    ' data-piece="{target}" aria-label="{name}" title="{name}">{inner}</button>'
+)
+ONE_MOVE_SHOWN = (
+    '<button type="submit" form="moves-form" name="move" value="{json}" class="piece"'
+    ' data-piece="{target}" title="{name}">{inner}'
+    '<span class="visually-hidden">: {name}</span></button>'
+)
+MENU = (
+    '<details class="piece-menu" data-piece="{target}"><summary class="piece"'
+    ' aria-label="{name}">{inner}</summary><span class="piece-moves">{buttons}</span></details>'
+)
+MENU_SHOWN = (
+    '<details class="piece-menu" data-piece="{target}"><summary class="piece">{inner}'
+    '<span class="visually-hidden">: {name}</span></summary>'
+    '<span class="piece-moves">{buttons}</span></details>'
+)
+MENU_BUTTON = '<button type="submit" form="moves-form" name="move" value="{}">{}</button>'
 
 
 def control(inner: SafeString, moves: list[dict], target: str, *, shown: bool) -> SafeString:
@@ -50,24 +68,13 @@ def control(inner: SafeString, moves: list[dict], target: str, *, shown: bool) -
     menu (a `details`) of their buttons. The control is named by its moves,
     after the piece's own words when it shows some."""
     if len(moves) == 1:
+        html = ONE_MOVE_SHOWN if shown else ONE_MOVE
         name = moves[0]["label"]
-    else:
-        name = f"{len(moves)} moves: " + "; ".join(str(m["label"]) for m in moves)
-    aria = "" if shown else format_html(' aria-label="{}"', name)
-    spoken = format_html('<span class="visually-hidden">: {}</span>', name) if shown else ""
-    if len(moves) == 1:
-        attrs = format_html(' class="piece" data-piece="{}"{} title="{}"', target, aria, name)
-        return format_html(MOVE_BUTTON, moves[0]["json"], attrs, format_html("{}{}", inner, spoken))
-    buttons = format_html_join("", MOVE_BUTTON, ((m["json"], "", m["label"]) for m in moves))
-    return format_html(
-        '<details class="piece-menu" data-piece="{}"><summary class="piece"{}>{}{}</summary>'
-        '<span class="piece-moves">{}</span></details>',
-        target,
-        aria,
-        inner,
-        spoken,
-        buttons,
-    )
+        return format_html(html, json=moves[0]["json"], target=target, name=name, inner=inner)
+    name = f"{len(moves)} moves: " + "; ".join(str(m["label"]) for m in moves)
+    buttons = format_html_join("", MENU_BUTTON, ((m["json"], m["label"]) for m in moves))
+    html = MENU_SHOWN if shown else MENU
+    return format_html(html, target=target, name=name, inner=inner, buttons=buttons)
 
 
 @register.tag
