@@ -87,7 +87,7 @@ def test_tro_9_5_view_counts_red_double_and_says_why_the_fight_waits():
     fight = ENGINE.view(state, 0)["fight"]
     assert (fight["total"], fight["against"], fight["problem"]) == (6, 6, None)  # TRO-OP8
     info = ENGINE.move_info(state, 0, {"action": "fight"})
-    assert info.target is None and info.group == "Fight" and not info.forced
+    assert info.target == "control:fight" and info.group == "Fight" and not info.forced
 
 
 def test_tro_9_4_a_second_black_die_adds_to_what_must_be_beaten():
@@ -101,7 +101,7 @@ def test_tro_9_4_a_second_black_die_adds_to_what_must_be_beaten():
 def test_tro_op10_giving_up_with_no_die_is_forced():
     state = _defence([(1, C.WHITE, 1)], [6])
     (info,) = infos(state, 0).values()
-    assert info.forced and info.target is None
+    assert info.forced and info.target == "control:concede"
     state["ip"][0] = 5  # a new citizen could still be taken: a choice
     assert not any(f.forced for f in infos(state, 0).values())
 
@@ -113,7 +113,7 @@ def test_actions_target_cards_events_buildings_and_the_cathedral():
     assert {"card", "event", "building", "cathedral", "agriculture"} <= kinds
     assert found["event:looting"]["kind"] == "event"
     assert found["cathedral"] == {"action": "choose", "kind": "cathedral"}
-    assert found[None] == {"action": "pass"}
+    assert found["control:pass"] == {"action": "pass"}
     assert {
         ENGINE.move_info(state, 0, m).group
         for m in ENGINE.legal_moves(state, 0)
@@ -129,7 +129,7 @@ def test_tro_10_4_dice_of_any_district_are_pieces_of_an_action():
     state = play(state, 0, found["die:1"])
     found = targets(state, 0)
     assert found["die:1"] == {"action": "remove_die", "die": 1}
-    assert ENGINE.move_info(state, 0, {"action": "confirm"}).target is None
+    assert ENGINE.move_info(state, 0, {"action": "confirm"}).target == "control:confirm"
 
 
 def test_a_trade_card_used_at_most_once_asks_nothing():

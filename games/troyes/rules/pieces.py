@@ -7,7 +7,10 @@ square (any district), `black:<index>` a black die, `card:<id>` an activity
 card, `event:<id>` an event card, `cathedral`, `agriculture`, `supply` the
 acting seat's citizens in supply, and for influence spent on the seat's own
 dice `reroll:<id>`, `turn:<id>` and `recruit` (the influence track). The
-fight, confirming, cancelling and passing act on no piece.
+turn's own buttons, drawn beside the dice they conclude, are pieces too:
+`control:fight`, `control:concede`, `control:confirm`, `control:cancel`,
+`control:pass` and `control:uses:<count>`, so the list of moves holds them
+folded instead of a second time in sight.
 """
 
 from __future__ import annotations
@@ -38,6 +41,9 @@ GROUPS = {
 }
 
 
+CONTROLS = ("fight", "concede", "confirm", "cancel", "pass")
+
+
 def _target(move: Move) -> str | None:
     action = move["action"]
     if action == "place":
@@ -66,6 +72,10 @@ def _target(move: Move) -> str | None:
         if kind == "citizen":
             return f"building:{move['building']}"
         return kind  # the Cathedral, Agriculture
+    if action == "uses":
+        return f"control:uses:{move['count']}"
+    if action in CONTROLS:
+        return f"control:{action}"
     return None
 
 

@@ -137,7 +137,7 @@ class Board:
     house_tip: str = HOUSE_TIP
     explain: str = ""
     legend: list[dict[str, Any]] = field(default_factory=list)
-    # The viewer's controls on no piece (confirm, cancel, pass, fight, uses).
+    # The turn's own buttons (confirm, cancel, pass, fight, uses).
     controls: list[dict[str, Any]] = field(default_factory=list)
     # Influence the viewer may spend now: each a piece (a die to reroll or turn over, a citizen).
     influence: list[dict[str, Any]] = field(default_factory=list)
@@ -300,7 +300,7 @@ VERBS = {"reroll": "Reroll", "turn": "Turn over"}
 
 
 def _controls(tv) -> list[dict[str, Any]]:
-    """The moves that act on no piece, as the buttons of the turn."""
+    """The turn's own buttons (fight, confirm, cancel, pass, how many uses)."""
     return [
         dict(
             m,
@@ -308,7 +308,7 @@ def _controls(tv) -> list[dict[str, Any]]:
             secondary=m["move"]["action"] in SECONDARY,
         )
         for m in tv.moves
-        if m["target"] is None
+        if (m["target"] or "").startswith("control:")
     ]
 
 
