@@ -45,8 +45,10 @@ def open_three_player_table(pages, seed: int) -> Table:
         page.click("button:has-text('Join')")
     ana.reload()
     ana.click("button:has-text('Start the game')")
+    # Every page becomes the game by itself (ana's by the start's redirect, the
+    # others' when their waiting room's poll sees the start): a navigation of
+    # ours now would race theirs.
     for page in pages:
-        page.goto(f"/tables/{table.pk}/")
         page.wait_for_selector("#board", timeout=20_000)
     table.refresh_from_db()
     return table
