@@ -297,6 +297,12 @@ def find_move(moves: Iterable[Move], move: Any) -> Move | None:
     return next((m for m in moves if same_move(m, move)), None)
 
 
+def shared_ranks(keys: Sequence[Any]) -> list[int]:
+    """Competition ranks, best key first ("1224"): tied players share a
+    place, and the places after them are skipped."""
+    return [1 + sum(1 for other in keys if other > key) for key in keys]
+
+
 def line(text: str, to: Iterable[int] | None = None) -> LogLine:
     """A log line; `to` limits it to those seats."""
     return {"text": text, "to": None if to is None else sorted(set(to))}

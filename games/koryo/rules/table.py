@@ -26,7 +26,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import Any
 
-from games.engine import State
+from games.engine import State, shared_ranks
 from games.koryo.rules.cards import (
     BANK_TOKENS,
     CARD_COUNT,
@@ -231,5 +231,5 @@ def score_sheet(state: State) -> list[dict[str, Any]]:
 
 
 def ranks(totals: list[int]) -> list[int]:
-    """Competition ranks; tied players share a place (KOR-OP17)."""
-    return [1 + sum(1 for other in totals if other > total) for total in totals]
+    """Tied players share a place (KOR-OP17)."""
+    return shared_ranks(totals)

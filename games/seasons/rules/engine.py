@@ -16,6 +16,7 @@ from games.engine import (
     Rng,
     State,
     find_move,
+    shared_ranks,
 )
 from games.seasons.rules import flow, pieces, sample
 from games.seasons.rules.cards import card_data, cost_of
@@ -72,8 +73,7 @@ def score_sheet(state: State) -> list[dict[str, Any]]:
 
 def ranks(rows: list[dict[str, Any]]) -> list[int]:
     """SEA-10.3, SEA-OP34: most points, then most cards in play; else shared."""
-    keys = [(r["total"], r["in_play"]) for r in rows]
-    return [1 + sum(1 for other in keys if other > key) for key in keys]
+    return shared_ranks([(r["total"], r["in_play"]) for r in rows])
 
 
 class SeasonsEngine(Engine):

@@ -27,7 +27,7 @@ from __future__ import annotations
 import marshal
 from typing import Any
 
-from games.engine import Rng, State
+from games.engine import Rng, State, shared_ranks
 from games.troyes.rules import cards as C
 
 
@@ -346,4 +346,4 @@ def score_sheet(state: State) -> list[dict[str, Any]]:
 
 def ranks(totals: list[int]) -> list[int]:
     """TRO-OP27: tied players share the rank."""
-    return [1 + sum(1 for other in totals if other > total) for total in totals]
+    return shared_ranks(totals)
