@@ -23,6 +23,7 @@ once in each checkout with one FILE.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
@@ -110,8 +111,6 @@ def long_table(users, moves: int, game: str = "coup"):
 def with_positions(users, game: str, path: Path | None, early: int, late: int):
     """The early and the late table and the moves played to reach each:
     played, or read from `path` when it exists (then saved there if not)."""
-    import json
-
     from games import registry
     from tables.models import Table
 

@@ -75,13 +75,12 @@ class Die:
 def die(d: Die) -> SafeString:
     """A citizen die, its pips on a 3 x 3 grid (drawn by CSS). Built here, not
     in a template: a board draws some thirty dice."""
-    chosen = d.chosen
     return format_html(
         '<span class="die d-{}{}" role="img" aria-label="{}{}" title="{} {}">{}</span>',
         d.colour,
-        " chosen" if chosen else "",
+        " chosen" if d.chosen else "",
         d.label,
-        ", chosen" if chosen else "",
+        ", chosen" if d.chosen else "",
         d.colour,
         d.value,
         format_html_join("", '<i class="{}"></i>', (("on" if on else "",) for on in d.pips)),
