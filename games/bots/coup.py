@@ -38,6 +38,18 @@ KEEP_ORDER = ("duke", "assassin", "captain", "contessa", "ambassador")
 # quick player's own tastes below bluff about a fifth to a quarter as often.
 BLUFF_ODDS = 0.25
 
+# However likely a claim looks, the players the search imagines challenge
+# it at least this often before they are spread over a table's doubters.
+# Real opponents do (at two players bots challenge in two windows of five
+# and a random player in half): imagined ones who never did made every
+# bluff look free.
+CHALLENGE_BASE = 0.3
+
+# How many answers a quick player's own tastes count for against what a
+# seat has actually done in its challenge and block windows: a couple, so
+# a seat's record soon outweighs them.
+HABIT_WEIGHT = 2.0
+
 # How much a quick player likes each action: (holding the card, bluffing).
 ACTION_TASTE = {
     "income": (1.0, 1.0),
@@ -186,14 +198,24 @@ def challenge_or_pass(state: State, seat: int, moves: list[Move], rng: Rng) -> M
     # What the claim itself tells: claims are more often true than the odds.
     believed = odds / (odds + BLUFF_ODDS * (1.0 - odds))
     doubt = 1.0 - believed
-    urge = max(0.0, doubt - 0.3) * 2.0
+    urge = CHALLENGE_BASE + (1.0 - CHALLENGE_BASE) * max(0.0, doubt - 0.3) * 2.0
     hand = state["hands"][seat]
     if pending["action"] == "assassinate" and pending["target"] == seat and len(hand) == 1:
         # A lone card that the assassin would take anyway: doubting is cheap.
-        urge = 0.0 if "contessa" in hand else urge + 0.4
+        if "contessa" in hand:
+            return {"action": "pass"}
+        urge += 0.4
     # Several doubters at a table: each needs less to challenge first.
     urge /= max(1.0, len(pending_window(state)) ** 0.5)
-    return {"action": "challenge"} if rng.below(1000) < urge * 1000 else {"action": "pass"}
+    record = state["answers"][seat]
+    chance = as_seen(urge, record["challenges"], record["challenge_windows"])
+    return {"action": "challenge"} if rng.below(1000) < chance * 1000 else {"action": "pass"}
+
+
+def as_seen(chance: float, times: int, windows: int) -> float:
+    """`chance` drawn toward how often this seat has actually done it: a
+    player who challenges (or blocks) at every turn is imagined doing so."""
+    return (times + HABIT_WEIGHT * chance) / (windows + HABIT_WEIGHT)
 
 
 def pending_window(state: State) -> list[int]:
@@ -215,6 +237,8 @@ def block_or_pass(state: State, seat: int, moves: list[Move], rng: Rng) -> Move:
         bluff = 0.25
     else:
         bluff = 0.1
+    record = state["answers"][seat]
+    bluff = as_seen(bluff, record["blocks"], record["block_windows"])
     if blocks and rng.below(1000) < bluff * 1000:
         return blocks[rng.below(len(blocks))]
     return {"action": "pass"}

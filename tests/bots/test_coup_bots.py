@@ -4,10 +4,13 @@ by the rules, whatever the hidden cards are."""
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from games.bots import choose_move
 from games.coup.rules import ENGINE
+from games.coup.rules.cards import ACTIONS
 from tests.coup.helpers import act, make_state
 
 D, A, C, M, T = "duke", "assassin", "captain", "ambassador", "contessa"
@@ -83,3 +86,42 @@ def test_the_same_view_and_seed_give_the_same_move_and_other_seeds_may_differ():
     moves = {seed: bot_move(state, seat, "medium", seed) for seed in range(6)}
     assert all(bot_move(state, seat, "medium", seed) == moves[seed] for seed in range(6))
     assert len({str(m) for m in moves.values()}) > 1
+
+
+def imagined_challenges(state, seat, tries=400):
+    from games.bots.coup import KNOWLEDGE
+    from games.engine import Rng
+
+    legal = ENGINE.legal_moves(state, seat)
+    rng = Rng.from_seed(5)
+    answers = [KNOWLEDGE.policy(ENGINE, state, seat, legal, rng) for _ in range(tries)]
+    return sum(answer == {"action": "challenge"} for answer in answers) / tries
+
+
+def test_the_players_a_search_imagines_challenge_as_often_as_they_were_seen_to():
+    """A seat that has challenged every claim so far is imagined challenging
+    this one too, more often than a seat that never has: a bluff against a
+    habitual challenger is priced as such. Seat 1 holds two of the three
+    Dukes, so seat 0's Tax is doubtful to it even before any record."""
+    state = act(make_state([[A, C], [D, D]], coins=[2, 2], turn=0), 0, "tax")
+    doubter, trusting = copy.deepcopy(state), copy.deepcopy(state)
+    doubter["answers"][1].update(challenges=12, challenge_windows=12)
+    trusting["answers"][1].update(challenges=0, challenge_windows=12)
+    fresh = imagined_challenges(state, 1)
+    assert imagined_challenges(trusting, 1) < fresh < imagined_challenges(doubter, 1)
+
+
+def test_coup_7_4_hard_bluffs_against_a_seat_that_never_challenges_but_not_one_that_always_does():
+    """Seat 0 holds a Captain and a Contessa. A bluffed claim against a seat
+    that has challenged every claim so far costs seat 0 a card (COUP-7.4);
+    against a seat that has let twelve claims pass, a Tax it cannot back
+    most likely goes through."""
+    state = make_state([[C, T], [A, M]], coins=[2, 2], turn=0)
+    doubter, trusting = copy.deepcopy(state), copy.deepcopy(state)
+    doubter["answers"][1].update(challenges=6, challenge_windows=6)
+    trusting["answers"][1].update(challenges=0, challenge_windows=12)
+    for seed in range(3):
+        honest = bot_move(doubter, 0, "hard", seed)
+        assert ACTIONS[honest["action"]].claim in (None, C, T), honest
+    bluffs = [bot_move(trusting, 0, "hard", seed) for seed in range(3)]
+    assert any(ACTIONS[move["action"]].claim not in (None, C, T) for move in bluffs)

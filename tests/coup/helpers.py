@@ -121,6 +121,9 @@ def check_invariants(state: State) -> None:
         assert len(living) + len(dead) == 2
         if not living:
             assert coins[seat] == 0, "an eliminated player's coins go to the treasury"
+    for answered in state["answers"]:
+        assert 0 <= answered["challenges"] <= answered["challenge_windows"]
+        assert 0 <= answered["blocks"] <= answered["block_windows"]
     to_act = ENGINE.to_act(state)
     assert all(state["hands"][seat] for seat in to_act), "eliminated players never act"
     if state["phase"] == TURN and coins[state["turn"]] >= FORCED_COUP:

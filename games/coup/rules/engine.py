@@ -13,7 +13,7 @@ from typing import Any
 
 from games.coup.rules import board, choices, flow, sample, text
 from games.coup.rules.cards import EXCHANGE, GAME_OVER
-from games.coup.rules.table import copy_state, new_state, to_act
+from games.coup.rules.table import answers_of, copy_state, new_state, to_act
 from games.engine import Engine, IllegalMove, Move, MoveInfo, Option, Outcome, Rng, State
 
 
@@ -195,6 +195,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         # table needs: the table's options and who began the round.
         "options": dict(s["options"]),
         "first": s["first"],
+        "answers": [dict(record) for record in answers_of(s)],
     }
 
 

@@ -245,6 +245,13 @@ def respond(s: State, seat: int, move: Move) -> None:
     section 13) is chosen."""
     pending = s["pending"]
     answer = move["action"]
+    record = s["answers"][seat]
+    if s["phase"] == BLOCK:
+        record["block_windows"] += 1
+        record["blocks"] += answer == "block"
+    else:
+        record["challenge_windows"] += 1
+        record["challenges"] += answer == "challenge"
     if answer == "pass":
         pending["responded"].append(seat)
         say(s, f"{who(seat)} {PASS_WORDS[s['phase']]}.")

@@ -92,6 +92,7 @@ def sample_state(view: Mapping[str, Any], seat: int, rng: Rng) -> State:
         "eliminations": [list(order) for order in view["eliminations_by_round"]],
         "winner": view["winner"],
         "last_reveal": _copy_reveal(view["last_reveal"]),
+        "answers": [dict(record) for record in view["answers"]],
         "log": [],
         "hands": hands,
         "dead": dead,

@@ -11,7 +11,10 @@ copies a few short lists instead of a tree of dicts):
   (the action being resolved), `exchange_draw` (the actor's drawn cards
   still held during an Exchange: secret);
 - `last_reveal`, `eliminations` (one list of seats per round),
-  `round_winners`, `winner`, `log`.
+  `round_winners`, `winner`, `log`;
+- `answers`: per seat, how often it has challenged or blocked out of the
+  windows it answered (public: everyone saw each answer). States saved
+  before it existed get it on their next move.
 
 Rules: COUP-3.1 and COUP-3.2 with COUP-OP2 (the deal and starting coins),
 COUP-OP3 and COUP-OP18 (who starts a round), COUP-OP19 and COUP-OP19a
@@ -63,11 +66,23 @@ def copy_state(state: State) -> State:
     # Only the current round's list grows; finished rounds are never changed.
     s["eliminations"] = [*state["eliminations"][:-1], state["eliminations"][-1][:]]
     s["round_winners"] = state["round_winners"][:]
+    s["answers"] = [dict(record) for record in answers_of(state)]
     pending = state["pending"]
     if pending is not None:
         s["pending"] = {**pending, "responded": pending["responded"][:]}
     s["log"] = []
     return s
+
+
+def no_answers(num_players: int) -> list[dict[str, int]]:
+    return [
+        {"challenges": 0, "challenge_windows": 0, "blocks": 0, "block_windows": 0}
+        for _ in range(num_players)
+    ]
+
+
+def answers_of(state: State) -> list[dict[str, int]]:
+    return state.get("answers") or no_answers(state["num_players"])
 
 
 def say(s: State, text: str, to: list[int] | None = None) -> None:
@@ -203,6 +218,7 @@ def new_state(num_players: int, options: dict[str, Any], seed: int) -> State:
         "eliminations": [],
         "winner": None,
         "last_reveal": None,
+        "answers": no_answers(num_players),
         "log": [],
     }
     deal_round(s, first)
