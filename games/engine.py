@@ -208,6 +208,15 @@ class Engine(ABC):
         override it."""
         return self.apply(state, seat, move)
 
+    def forward_moves(self, state: State, seat: int, moves: list[Move]) -> list[Move]:
+        """`moves` (the seat's legal moves) less those that only undo the
+        seat's own choices of this turn: cancelling an action being built,
+        taking a die back out of it, unticking a die. A bot plays a take-back
+        only when nothing else is left, so its turn always goes forward: a
+        search that finds taking back worth as much as going on would go
+        round the same choices for ever. The default: nothing is undone."""
+        return moves
+
     def sample_state(self, view: Mapping[str, Any], seat: int, rng: Rng) -> State:
         """A state `seat` cannot tell from the real one, built from its `view`
         (`self.view(state, seat)`) alone, with every hidden part drawn from

@@ -54,6 +54,12 @@ class Knowledge:
         return [w / total for w in weights]
 
 
+def going_on(engine: Engine, state: State, seat: int, moves: list[Move]) -> list[Move]:
+    """The moves that do not take back this turn's choices, unless nothing
+    else is left (`Engine.forward_moves`)."""
+    return engine.forward_moves(state, seat, moves) or moves
+
+
 def weighted_choice(moves: list[Move], weights: Sequence[float], rng: Rng) -> Move:
     """One of `moves`, each with chance proportional to its weight."""
     point = (rng.next64() / 2.0**64) * sum(weights)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from games.bots.knowledge import Knowledge, draw_sample
+from games.bots.knowledge import Knowledge, draw_sample, going_on
 from games.bots.search import rollout
 from games.engine import Engine, Move, Rng
 
@@ -37,8 +37,11 @@ def one_move_ahead(
     rng: Rng,
 ) -> Move:
     samples = [draw_sample(engine, view, seat, knowledge, rng) for _ in range(budget.samples)]
-    best, best_score = legal_moves[0], -math.inf
-    for move in legal_moves:
+    # Every sample shows the same public choices, so any one tells which
+    # moves would take them back.
+    moves = going_on(engine, samples[0], seat, legal_moves)
+    best, best_score = moves[0], -math.inf
+    for move in moves:
         total = 0.0
         for state in samples:
             after = engine.apply(state, seat, move)

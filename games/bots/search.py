@@ -14,6 +14,11 @@ a rollout of quick moves, cut short after a set number of moves, and the
 position is judged by the game's evaluation (or by the result, if the game
 ended). The most visited first move is played.
 
+The bot never takes back a choice of its own turn while it can do anything
+else (`Engine.forward_moves`), and a position where it could only take back
+(an action begun that cannot be finished) counts as a loss: so it neither
+goes round in circles nor walks into an action it must then abandon.
+
 Simultaneous decisions (a reaction window, everyone's orders, the draft) are
 played one seat at a time in an order drawn per iteration, as the engine
 takes them. Any number of players: each value is the bot's own chance of
@@ -33,6 +38,12 @@ from dataclasses import dataclass
 
 from games.bots.knowledge import Knowledge, draw_sample, result_value
 from games.engine import Engine, Move, Rng, State
+
+# What a position is worth to the bot when its only moves would take back
+# its own choices (`Engine.forward_moves`: an action begun that cannot be
+# finished): as little as a lost game, so the search keeps out of it rather
+# than going in and back out again and again.
+DEAD_END = 0.0
 
 
 @dataclass(frozen=True)
@@ -95,10 +106,16 @@ def tree_search(
         path: list[Node] = []
         node = root
         actor: int | None = seat
+        value = None
         while engine.outcome(state) is None:
             if actor is None:
                 actor = pick_actor(engine, state, rng)
             moves = engine.legal_moves(state, actor)
+            ahead = engine.forward_moves(state, actor, moves)
+            if not ahead and actor == seat and node is not root:
+                value = DEAD_END
+                break
+            moves = ahead or moves
             if actor == seat:
                 offered = [(keys.of(m), m) for m in moves]
                 if node is root:
@@ -129,7 +146,8 @@ def tree_search(
             path.append(node)
             state = engine.apply_listed(state, actor, move)
             actor = None
-        value = rollout(engine, state, seat, knowledge, budget.rollout_moves, rng)
+        if value is None:
+            value = rollout(engine, state, seat, knowledge, budget.rollout_moves, rng)
         for node in path:
             node.visits += 1
             node.total += value
@@ -182,6 +200,9 @@ def rollout(
             return knowledge.win_chances(state)[seat]
         actor = pick_actor(engine, state, rng)
         moves = engine.legal_moves(state, actor)
-        move = knowledge.policy(engine, state, actor, moves, rng)
+        ahead = engine.forward_moves(state, actor, moves)
+        if not ahead and actor == seat:
+            return DEAD_END
+        move = knowledge.policy(engine, state, actor, ahead or moves, rng)
         state = engine.apply_listed(state, actor, move)
         played += 1

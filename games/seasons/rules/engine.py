@@ -112,6 +112,11 @@ class SeasonsEngine(Engine):
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         return flow.legal_moves(state, seat)
 
+    def forward_moves(self, state: State, seat: int, moves: list[Move]) -> list[Move]:
+        # Taking back a bonus or an exchange half made; clearing the cards
+        # laid out for the years.
+        return [m for m in moves if m["action"] not in ("cancel", "clear")]
+
     def apply(self, state: State, seat: int, move: Move) -> State:
         if state["phase"] == "over":
             raise IllegalMove("The game is over.")

@@ -66,6 +66,20 @@ class TroyesEngine(Engine):
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         return M.legal_moves(state, seat)
 
+    def forward_moves(self, state: State, seat: int, moves: list[Move]) -> list[Move]:
+        # Cancelling an action being built or taking a die out of it, and
+        # unticking a die chosen for a fight.
+        fight = state["fight"]
+        return [
+            m
+            for m in moves
+            if not (
+                m["action"] in ("cancel", "remove_die")
+                or (m["action"] == "select_own" and m["die"] in fight["own"])
+                or (m["action"] == "select_black" and m["index"] in fight["black"])
+            )
+        ]
+
     def apply(self, state: State, seat: int, move: Move) -> State:
         legal = self.legal_moves(state, seat)
         found = find_move(legal, move)
