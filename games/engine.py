@@ -27,6 +27,10 @@ The platform talks to a game only through `Engine`:
   with the caller's `rng`, consistently with what the seat has seen. Bots
   search over such states, so they decide from what their seat knows and
   nothing more;
+- `forward_moves(state, seat, moves)` is `moves` less those that only undo
+  the seat's own choices of this turn (cancelling an action being built):
+  a bot takes back only when nothing else is left, so its turn always goes
+  forward;
 - `move_info(state, seat, move)` says where a legal move sits on the board
   (`MoveInfo`): the piece it acts on, the group it is listed under, and
   whether it is forced, so that pages make pieces clickable and skip clicks
