@@ -19,6 +19,11 @@ from tables import services
 from tables.models import Move
 from tables.selectors import table_read
 
+# A bot seat that has made this many moves in a row is going round in a
+# circle, whatever the cause: it plays its timeout moves, which end a turn,
+# until another seat has moved. No real turn comes near it.
+RUNAWAY_MOVES = 200
+
 
 @dataclass
 class BotTurn:
@@ -51,15 +56,18 @@ def bot_move_play(table_id: int, seat_number: int, version: int) -> BotTurn:
     legal = engine.legal_moves(found.state, seat_number)
     if not legal:
         return BotTurn(False, "no legal move")
-    move = choose_move(
-        engine,
-        view,
-        legal,
-        seat_number,
-        level=level,
-        seed=bot_seed(table_id, version, seat_number),
-        deadline=time.monotonic() + budget_seconds(level),
-    )
+    if running_away(table_id, seat_number):
+        move = engine.timeout_move(found.state, seat_number)
+    else:
+        move = choose_move(
+            engine,
+            view,
+            legal,
+            seat_number,
+            level=level,
+            seed=bot_seed(table_id, version, seat_number),
+            deadline=time.monotonic() + budget_seconds(level),
+        )
     kind = Move.Kind.DROPPED if seat.dropped else Move.Kind.PLAYER
     try:
         services.move_submit(
@@ -70,3 +78,10 @@ def bot_move_play(table_id: int, seat_number: int, version: int) -> BotTurn:
         # changed the table queued whatever comes next.
         return BotTurn(False, exc.message)
     return BotTurn(True)
+
+
+def running_away(table_id: int, seat_number: int) -> bool:
+    """Whether the table's last RUNAWAY_MOVES moves were all this seat's."""
+    last = Move.objects.filter(table_id=table_id).order_by("-seq")[:RUNAWAY_MOVES]
+    seats = list(last.values_list("seat", flat=True))
+    return len(seats) == RUNAWAY_MOVES and set(seats) == {seat_number}

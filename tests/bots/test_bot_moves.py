@@ -177,3 +177,36 @@ def test_the_page_says_a_bot_plays_a_dropped_seat(ana, ben):
     services.seat_resign(table_id=table.pk, user=ben)
     page = login_client(ana).get(f"/tables/{table.pk}/").content.decode()
     assert 'dropped</span> <span class="badge bot">a medium bot plays on</span>' in page
+
+
+def test_a_bot_going_round_in_circles_plays_its_timeout_moves(ana, monkeypatch):
+    """Once one bot seat has made RUNAWAY_MOVES moves in a row, whatever its
+    search wants, it plays the engine's timeout moves (which end a turn)
+    until another seat has moved. Troyes turns take a bot several moves
+    (an action, its dice, the confirmation), so a low limit is soon met."""
+    import random
+
+    from bots import play
+
+    monkeypatch.setattr(play, "RUNAWAY_MOVES", 2)
+    table = table_with_bots(ana, "troyes", 2, seed=5)
+    engine = registry.get("troyes").engine
+    rng = random.Random(2)
+    checked = 0
+    while checked < 3:
+        found = table_read(table.pk)
+        assert found.table.is_active, "the game ended before a bot's third move in a row"
+        version = found.table.version
+        bots = bot_seats_to_act(found.table, found.seats)
+        if not bots:
+            move = rng.choice(engine.legal_moves(found.state, 0))
+            services.move_submit(table_id=table.pk, user=ana, version=version, move=move)
+            continue
+        seat = bots[0]
+        last = Move.objects.filter(table=table).order_by("-seq")[:2]
+        in_a_row = [m.seat for m in last] == [seat, seat]
+        assert bot_move_play(table.pk, seat, version).played
+        if in_a_row:
+            played = Move.objects.get(table=table, seq=version + 1).move
+            assert played == engine.timeout_move(found.state, seat)
+            checked += 1
