@@ -166,3 +166,26 @@ def test_the_standing_orders_say_what_they_do_in_the_games_words(users):
     page = html.unescape(login_client(users[0]).get(f"/tables/{table.pk}/").content.decode())
     assert coup_text.STANDING_ORDERS in page
     assert "they never challenge or block for you" in page
+
+
+def test_each_player_shows_how_often_they_have_challenged_and_blocked(users):
+    """Every answer is given aloud (COUP-6, COUP-7), so each player's record
+    is on the board for all, as the bots weigh it."""
+    table = start_table("coup", users[:3])
+    actor = table.to_act[0]
+    first, second = (actor + 1) % 3, (actor + 2) % 3
+    services.move_submit(table_id=table.pk, user=users[actor], version=0, move={"action": "tax"})
+    services.move_submit(table_id=table.pk, user=users[first], version=1, move={"action": "pass"})
+    page = login_client(users[actor]).get(f"/tables/{table.pk}/board/").content.decode()
+    boxes = page.split('<div class="coup-player')[1:]
+    records = {
+        name: "Challenged 0 of 1" in box
+        for box in boxes
+        for name in [users[s].username for s in (actor, first, second)]
+        if f">{name}<" in box
+    }
+    assert records == {
+        users[actor].username: False,
+        users[first].username: True,
+        users[second].username: False,
+    }
