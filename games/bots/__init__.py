@@ -27,7 +27,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from games.bots.knowledge import Knowledge
+from games.bots.knowledge import Knowledge, first_moves
 from games.bots.levels import LEVELS, SECONDS, Budget, budget_for
 from games.bots.lookahead import LookaheadBudget, one_move_ahead
 from games.bots.search import tree_search
@@ -87,6 +87,13 @@ def choose_with_budget(
         return legal_moves[0]
     knowledge = knowledge_for(engine.slug)
     rng = Rng.from_seed(seed)
+    # A bot's turn goes forward (`Engine.forward_moves`): which moves do is
+    # read on a state the view allows, drawn from a copy of the generator so
+    # the search's own draws are the same either way.
+    probe = engine.sample_state(view, seat, Rng(rng.state))
+    legal_moves = first_moves(engine, probe, seat, legal_moves)
+    if len(legal_moves) == 1:
+        return legal_moves[0]
     if isinstance(budget, LookaheadBudget):
         return one_move_ahead(
             engine, view, legal_moves, seat, knowledge=knowledge, budget=budget, rng=rng

@@ -54,10 +54,45 @@ class Knowledge:
         return [w / total for w in weights]
 
 
-def going_on(engine: Engine, state: State, seat: int, moves: list[Move]) -> list[Move]:
-    """The moves that do not take back this turn's choices, unless nothing
-    else is left (`Engine.forward_moves`)."""
-    return engine.forward_moves(state, seat, moves) or moves
+def dead_end(engine: Engine, state: State, seat: int) -> bool:
+    """Whether `seat` is to move in `state` with nothing but take-backs: an
+    action begun that cannot be finished."""
+    if engine.outcome(state) is not None or seat not in engine.to_act(state):
+        return False
+    return not engine.forward_moves(state, seat, engine.legal_moves(state, seat))
+
+
+# How many moves ahead `first_moves` looks for the end of an action begun.
+FINISH_DEPTH = 3
+
+
+def can_finish(engine: Engine, state: State, seat: int, depth: int = FINISH_DEPTH) -> bool:
+    """Whether `seat` can carry what it has begun (an action being built, a
+    bonus it could take back) through to a position with nothing to take
+    back, going forward only; past `depth` moves it is assumed so."""
+    if engine.outcome(state) is not None or seat not in engine.to_act(state):
+        return True
+    legal = engine.legal_moves(state, seat)
+    forward = engine.forward_moves(state, seat, legal)
+    if len(forward) == len(legal):
+        return True
+    if not forward:
+        return False
+    if depth == 0:
+        return True
+    return any(
+        can_finish(engine, engine.apply_listed(state, seat, m), seat, depth - 1) for m in forward
+    )
+
+
+def first_moves(engine: Engine, state: State, seat: int, legal: list[Move]) -> list[Move]:
+    """The moves a bot weighs now, in `state` (or any state its view allows):
+    those going forward after which it can finish what it begins. If there
+    are none, every legal move, take-backs too: a bot that finds itself in
+    an action it cannot finish gets out of it."""
+    forward = engine.forward_moves(state, seat, legal)
+    alive = [m for m in forward if can_finish(engine, engine.apply_listed(state, seat, m), seat)]
+    return alive or legal
 
 
 def weighted_choice(moves: list[Move], weights: Sequence[float], rng: Rng) -> Move:

@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from games.bots.knowledge import Knowledge, draw_sample, going_on
-from games.bots.search import rollout
+from games.bots.knowledge import Knowledge, dead_end, draw_sample
+from games.bots.search import DEAD_END, rollout
 from games.engine import Engine, Move, Rng
 
 
@@ -37,15 +37,15 @@ def one_move_ahead(
     rng: Rng,
 ) -> Move:
     samples = [draw_sample(engine, view, seat, knowledge, rng) for _ in range(budget.samples)]
-    # Every sample shows the same public choices, so any one tells which
-    # moves would take them back.
-    moves = going_on(engine, samples[0], seat, legal_moves)
-    best, best_score = moves[0], -math.inf
-    for move in moves:
+    best, best_score = legal_moves[0], -math.inf
+    for move in legal_moves:
         total = 0.0
         for state in samples:
             after = engine.apply(state, seat, move)
-            total += rollout(engine, after, seat, knowledge, budget.horizon, rng)
+            if dead_end(engine, after, seat):
+                total += DEAD_END
+            else:
+                total += rollout(engine, after, seat, knowledge, budget.horizon, rng)
         score = total / len(samples) + budget.noise * gumbel(rng)
         if score > best_score:
             best, best_score = move, score

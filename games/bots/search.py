@@ -14,10 +14,12 @@ a rollout of quick moves, cut short after a set number of moves, and the
 position is judged by the game's evaluation (or by the result, if the game
 ended). The most visited first move is played.
 
-The bot never takes back a choice of its own turn while it can do anything
-else (`Engine.forward_moves`), and a position where it could only take back
-(an action begun that cannot be finished) counts as a loss: so it neither
-goes round in circles nor walks into an action it must then abandon.
+The bot never takes back a choice of its own turn while it can go on
+(`Engine.forward_moves`; `knowledge.first_moves` picks the moves it weighs),
+and in the tree a position where it could only take back (an action begun
+that cannot be finished) counts as a loss: so it neither goes round in
+circles nor walks into an action it must then abandon. Rollouts are quick
+sketches: their players take back only when nothing else is left.
 
 Simultaneous decisions (a reaction window, everyone's orders, the draft) are
 played one seat at a time in an order drawn per iteration, as the engine
@@ -111,11 +113,12 @@ def tree_search(
             if actor is None:
                 actor = pick_actor(engine, state, rng)
             moves = engine.legal_moves(state, actor)
-            ahead = engine.forward_moves(state, actor, moves)
-            if not ahead and actor == seat and node is not root:
-                value = DEAD_END
-                break
-            moves = ahead or moves
+            if node is not root:  # the root's moves are `legal_moves`, weighed already
+                ahead = engine.forward_moves(state, actor, moves)
+                if not ahead and actor == seat:
+                    value = DEAD_END
+                    break
+                moves = ahead or moves
             if actor == seat:
                 offered = [(keys.of(m), m) for m in moves]
                 if node is root:
@@ -200,9 +203,7 @@ def rollout(
             return knowledge.win_chances(state)[seat]
         actor = pick_actor(engine, state, rng)
         moves = engine.legal_moves(state, actor)
-        ahead = engine.forward_moves(state, actor, moves)
-        if not ahead and actor == seat:
-            return DEAD_END
-        move = knowledge.policy(engine, state, actor, ahead or moves, rng)
+        moves = engine.forward_moves(state, actor, moves) or moves
+        move = knowledge.policy(engine, state, actor, moves, rng)
         state = engine.apply_listed(state, actor, move)
         played += 1
