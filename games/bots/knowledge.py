@@ -57,9 +57,7 @@ class Knowledge:
 def dead_end(engine: Engine, state: State, seat: int) -> bool:
     """Whether `seat` is to move in `state` with nothing but take-backs: an
     action begun that cannot be finished."""
-    if engine.outcome(state) is not None or seat not in engine.to_act(state):
-        return False
-    return not engine.forward_moves(state, seat, engine.legal_moves(state, seat))
+    return not can_finish(engine, state, seat, depth=0)
 
 
 # How many moves ahead `first_moves` looks for the end of an action begun.

@@ -231,6 +231,9 @@ def test_tro_9_5_the_defence_reads_its_total_beside_the_dice(users):
     table, seat = _defence_table(users)
     html = page(users[seat], table)
     assert "No dice chosen: <strong>0</strong> against the black 6" in html
+    black = html.split('aria-label="Black dice to fight"')[1].split("</div>")[0]
+    assert 'class="die d-black chosen" role="img" aria-label="black die showing 6, chosen"' in black
+    assert black.count('<i class="on"></i>') == 6  # six pips, drawn like a citizen die's
     assert re.search(r'<button type="button" class="primary" disabled[^>]*>Fight</button>', html)
     assert "Choose your dice to fight with." in html
     assert 'data-piece="die:0" aria-label="Defend with a red 2 (counts 4)"' in html

@@ -71,10 +71,32 @@ class Die:
         return f"die:{self.id}"
 
 
+@dataclass
+class BlackDie:
+    """A black die of the events' attack, drawn by the same `die` tag."""
+
+    index: int
+    value: int
+    chosen: bool = False
+    colour = "black"
+
+    @property
+    def pips(self) -> list[bool]:
+        return pips(self.value)
+
+    @property
+    def label(self) -> str:
+        return f"black die showing {self.value}"
+
+    @property
+    def target(self) -> str:
+        return f"black:{self.index}"
+
+
 @register.simple_tag
-def die(d: Die) -> SafeString:
-    """A citizen die, its pips on a 3 x 3 grid (drawn by CSS). Built here, not
-    in a template: a board draws some thirty dice."""
+def die(d: Die | BlackDie) -> SafeString:
+    """A die, a citizen's or a black one, its pips on a 3 x 3 grid (drawn by
+    CSS). Built here, not in a template: a board draws some thirty dice."""
     return format_html(
         '<span class="die d-{}{}" role="img" aria-label="{}{}" title="{} {}">{}</span>',
         d.colour,
@@ -128,7 +150,7 @@ class Board:
     cathedral: list[dict[str, Any]]
     events: list[dict[str, Any]]
     activity: list[dict[str, Any]]
-    black: list[dict[str, Any]]
+    black: list[BlackDie]
     status: str
     me: dict[str, Any] | None
     build: dict[str, Any] | None
@@ -247,16 +269,7 @@ def troyes_board(tv) -> Board:
             if n
         ]
         activity.append(dict(c, sups=sups, marker_list=markers, target=f"card:{c['id']}"))
-    black = [
-        {
-            "value": value,
-            "pips": pips(value),
-            "index": i,
-            "chosen": i in fight["black"],
-            "target": f"black:{i}",
-        }
-        for i, value in enumerate(v["black"])
-    ]
+    black = [BlackDie(i, value, i in fight["black"]) for i, value in enumerate(v["black"])]
     own = next((p for p in players if p["is_me"]), None)
     return Board(
         view=v,
