@@ -212,6 +212,13 @@ class Engine(ABC):
         override it."""
         return self.apply(state, seat, move)
 
+    def apply_in_place(self, state: State, seat: int, move: Move) -> State:
+        """`apply_listed` on a state the caller owns and will not read again
+        (a bot's search, on its own copies): an engine whose `apply` copies
+        the whole state may change this one instead and return it. The
+        default copies."""
+        return self.apply_listed(state, seat, move)
+
     def forward_moves(self, state: State, seat: int, moves: list[Move]) -> list[Move]:
         """`moves` (the seat's legal moves) less those that only undo the
         seat's own choices of this turn: cancelling an action being built,

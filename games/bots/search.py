@@ -105,6 +105,9 @@ def tree_search(
         if deadline is not None and done and time.monotonic() > deadline:
             break
         state = draw_sample(engine, view, seat, knowledge, rng)
+        # The sample may share parts with the view: the first move copies
+        # it, and the iteration changes its own copy in place from then on.
+        play = engine.apply_listed
         path: list[Node] = []
         node = root
         actor: int | None = seat
@@ -135,7 +138,7 @@ def tree_search(
                     child = node.children[key] = Node()
                     child.available = 1
                     path.append(child)
-                    state = engine.apply_listed(state, actor, move)
+                    state = play(state, actor, move)
                     break
                 key, move = best_by_ucb(node, offered, c)
                 node = node.children[key]
@@ -147,7 +150,8 @@ def tree_search(
                     child = node.children[key] = Node()
                 node = child
             path.append(node)
-            state = engine.apply_listed(state, actor, move)
+            state = play(state, actor, move)
+            play = engine.apply_in_place
             actor = None
         if value is None:
             value = rollout(engine, state, seat, knowledge, budget.rollout_moves, rng)
@@ -193,8 +197,10 @@ def rollout(
     moves_left: int | None,
     rng: Rng,
 ) -> float:
-    """Quick moves from `state`, then the bot's chance of winning."""
+    """Quick moves from `state` (which it leaves as it was), then the bot's
+    chance of winning."""
     played = 0
+    play = engine.apply_listed  # the first move copies, the others change the copy
     while True:
         outcome = engine.outcome(state)
         if outcome is not None:
@@ -205,5 +211,6 @@ def rollout(
         moves = engine.legal_moves(state, actor)
         moves = engine.forward_moves(state, actor, moves) or moves
         move = knowledge.policy(engine, state, actor, moves, rng)
-        state = engine.apply_listed(state, actor, move)
+        state = play(state, actor, move)
+        play = engine.apply_in_place
         played += 1

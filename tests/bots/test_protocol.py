@@ -1,6 +1,7 @@
-"""`Engine.apply_listed`, the searches' shortcut: for every move that
-`legal_moves` lists it gives exactly what `apply` gives, and leaves its input
-alone, in every game."""
+"""`Engine.apply_listed` and `Engine.apply_in_place`, the searches' shortcuts:
+for every move that `legal_moves` lists they give exactly what `apply`
+gives; the first leaves its input alone, the second may change only the
+state it is given, never the move, in every game."""
 
 from __future__ import annotations
 
@@ -22,5 +23,23 @@ def test_apply_listed_is_apply_for_every_listed_move(slug):
                 before = copy.deepcopy(state)
                 assert engine.apply_listed(state, seat, move) == engine.apply(state, seat, move)
                 assert state == before
+                checked += 1
+    assert checked > 300
+
+
+@pytest.mark.parametrize("slug", sorted(CASES))
+def test_apply_in_place_is_apply_for_every_listed_move(slug):
+    c = case(slug)
+    engine = c.engine
+    checked = 0
+    for state, _, _ in reachable(c, games=1, every=c.stride):
+        for seat in engine.to_act(state):
+            for index, move in enumerate(engine.legal_moves(state, seat)):
+                # The move is listed from the state it changes, as in a search,
+                # so a move holding a part of the state would be caught.
+                own = copy.deepcopy(state)
+                listed = engine.legal_moves(own, seat)[index]
+                assert engine.apply_in_place(own, seat, listed) == engine.apply(state, seat, move)
+                assert listed == move
                 checked += 1
     assert checked > 300

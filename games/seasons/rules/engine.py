@@ -129,9 +129,11 @@ class SeasonsEngine(Engine):
         return self.apply_listed(state, seat, found)
 
     def apply_listed(self, state: State, seat: int, move: Move) -> State:
-        new = copy_state(state)
-        flow.apply_move(new, seat, move)
-        return new
+        return self.apply_in_place(copy_state(state), seat, move)
+
+    def apply_in_place(self, state: State, seat: int, move: Move) -> State:
+        flow.apply_move(state, seat, move)
+        return state
 
     def timeout_move(self, state: State, seat: int) -> Move:
         moves = flow.legal_moves(state, seat)

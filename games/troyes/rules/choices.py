@@ -142,12 +142,18 @@ def _markers(state: State, seat: int, build: dict) -> list[str]:
 
 def _staffings(state: State, seat: int, build: dict) -> list[str]:
     """Every way to staff the card (TRO-11.3) after which the action can go
-    on: each is tried, so that more money never removes a choice."""
-    return [
-        source
-        for source in _supervisor_sources(state, seat, build)
-        if _some_die_fits(state, seat, dict(build, sup=source))
-    ]
+    on: each is tried, so that more money never removes a choice. Sources
+    differ to the dice only by the hire price, so each price is tried once."""
+    fits: dict[int, bool] = {}
+    staffings = []
+    for source in _supervisor_sources(state, seat, build):
+        staffed = dict(build, sup=source)
+        price = B.hire_price(staffed)
+        if price not in fits:
+            fits[price] = _some_die_fits(state, seat, staffed)
+        if fits[price]:
+            staffings.append(source)
+    return staffings
 
 
 def _supervisor_sources(state: State, seat: int, build: dict) -> list[str]:

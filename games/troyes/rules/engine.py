@@ -88,13 +88,15 @@ class TroyesEngine(Engine):
         return self.apply_listed(state, seat, found)
 
     def apply_listed(self, state: State, seat: int, move: Move) -> State:
-        new = T.copy_state(state)
+        return self.apply_in_place(T.copy_state(state), seat, move)
+
+    def apply_in_place(self, state: State, seat: int, move: Move) -> State:
         if move["action"] != "turn":
-            new["turning"] = None
+            state["turning"] = None
         log: list[LogLine] = []
-        F.HANDLERS[move["action"]](new, seat, move, log)
-        new["log"] = log
-        return new
+        F.HANDLERS[move["action"]](state, seat, move, log)
+        state["log"] = log
+        return state
 
     def _refusal(self, state: State, seat: int, move: Any) -> str:
         if state["phase"] == "over":
