@@ -257,7 +257,11 @@ def format_row(pairing: dict[str, Any]) -> str:
 def print_report(data: dict[str, Any]) -> None:
     pairings = data["pairings"]
     print(HEADER)
-    for pairing in pairings.values():
+    in_order = sorted(
+        pairings.values(),
+        key=lambda p: (p["game"], p["players"], OPPONENTS.index(p["opponent"])),
+    )
+    for pairing in in_order:
         print(format_row(pairing))
     print("\nHard's CPU seconds a move (process CPU time, moves with two choices or more):")
     per_count: dict[tuple[str, int], list[float]] = defaultdict(list)
