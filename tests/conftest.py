@@ -79,10 +79,17 @@ def pytest_runtest_makereport(item, call):
 
 @pytest.fixture
 def redis_broker():
-    """The test's own Redis database as a broker, emptied before and after."""
+    """The test's own Redis database as a broker, emptied before and after.
+
+    Each test process has its own database, counting down from TEST_REDIS_URL's
+    (15, 14, ... under xdist): a worker started by a test in one process would
+    otherwise take the tasks of a test running in the other, and each test's
+    flush would drop the other's queue."""
     import redis
 
-    url = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+    base, _, number = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15").rpartition("/")
+    process = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
+    url = f"{base}/{(int(number or 0) - process) % 16}"
     client = redis.Redis.from_url(url)
     try:
         client.flushdb()
