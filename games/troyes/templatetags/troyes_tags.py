@@ -48,18 +48,24 @@ def _name(names: dict[int, str], seat: int | None) -> str:
     return names.get(seat, f"seat {seat + 1}")
 
 
+class Face:
+    """What the `die` tag draws of a die: its value as pips."""
+
+    value: int
+
+    @property
+    def pips(self) -> list[bool]:
+        return pips(self.value)
+
+
 @dataclass
-class Die:
+class Die(Face):
     id: int
     colour: str
     value: int
     owner: int
     owner_name: str
     chosen: bool = False
-
-    @property
-    def pips(self) -> list[bool]:
-        return pips(self.value)
 
     @property
     def label(self) -> str:
@@ -72,17 +78,13 @@ class Die:
 
 
 @dataclass
-class BlackDie:
+class BlackDie(Face):
     """A black die of the events' attack, drawn by the same `die` tag."""
 
     index: int
     value: int
     chosen: bool = False
     colour = "black"
-
-    @property
-    def pips(self) -> list[bool]:
-        return pips(self.value)
 
     @property
     def label(self) -> str:
