@@ -134,7 +134,9 @@ def shot(page, name: str) -> Path:
     """Save a full-page screenshot under a readable name."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / (re.sub(r"[^a-z0-9_-]+", "-", name.lower()) + ".png")
-    page.screenshot(path=str(path), full_page=True)
+    # A long board's full page can take a loaded machine well over the
+    # actions' 15 s; a screenshot is for people to look at, not a timing.
+    page.screenshot(path=str(path), full_page=True, timeout=60_000)
     return path
 
 
