@@ -4,8 +4,8 @@ Run in a subprocess against the database and broker of the test's choosing:
   python -m tests.bots.scenario setup GAME        -> "Play now against bots"
                                                     (easy), prints the table id
   python -m tests.bots.scenario drive ID N SECS   -> plays the person's turns
-      (random legal moves) until the bots made N moves, the game ended or
-      SECS passed; prints the table as JSON
+      (random legal moves) until the person moved and the bots made N moves,
+      the game ended or SECS passed; prints the table as JSON
 """
 
 from __future__ import annotations
@@ -52,7 +52,9 @@ def drive(table_id: int, bot_moves: int, seconds: float) -> dict:
     while time.monotonic() < end:
         found = table_read(table_id)
         table = found.table
-        if not table.is_active or report(table_id)["bot_moves"] >= bot_moves:
+        so_far = report(table_id)
+        # A bot's first turn can be N moves long: the person moves at least once.
+        if not table.is_active or (so_far["bot_moves"] >= bot_moves and so_far["person_moves"]):
             break
         if 0 in table.to_act:
             engine = registry.get(table.game).engine
