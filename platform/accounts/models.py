@@ -22,6 +22,23 @@ class Profile(models.Model):
     notify_reminder = models.BooleanField("Warn me when my time is nearly out", default=True)
     notify_game_over = models.BooleanField("Tell me when a game ends", default=True)
     notify_invitation = models.BooleanField("Tell me when I am invited to a table", default=True)
+    # Web push to the player's devices, beside the email's own choice: a player
+    # on the email digest may still want a push at once.
+    notify_push = models.CharField(
+        "Push a notice to my devices",
+        max_length=10,
+        choices=[(Notify.IMMEDIATE, "At once"), (Notify.NEVER, "Never")],
+        default=Notify.IMMEDIATE,
+    )
+    # The player's own time zone (an IANA name): every time they read is in it,
+    # and their playing hours are kept in it.
+    time_zone = models.CharField(max_length=64, default="UTC")
+    # Playing hours: outside them the player's clocks stop and their notices
+    # wait. Both empty: the clocks run all day. `days_off` holds day names
+    # ("sat", "sun") on which the clocks do not run at all.
+    hours_start = models.TimeField(null=True, blank=True)
+    hours_end = models.TimeField(null=True, blank=True)
+    days_off = models.JSONField(default=list, blank=True)
     # Set only on the site's bot accounts (see the bots app): the level they play at.
     bot_level = models.CharField(max_length=8, blank=True, editable=False)
 
