@@ -135,12 +135,18 @@ class MoveInfo:
 
     `first` lists the move first in its group, whatever the engine's order
     (the answer that wins a challenge before the one that loses).
+
+    `private` marks a move that names what only this seat can see now (a card
+    in its hand, a face-down order, a card it is choosing among): it is
+    offered on the seat's own page only, never on a notification that a lock
+    screen shows, and its piece is never pointed out to the other players.
     """
 
     target: str | None = None
     group: str = ""
     forced: bool = False
     first: bool = False
+    private: bool = False
 
 
 class Engine(ABC):

@@ -55,3 +55,18 @@ def test_coup_8_1_two_alike_cards_are_still_asked_so_the_pair_stays_hidden():
     for phase, action in ((LOSE, "lose"), (REVEAL, "reveal")):
         state["phase"], state["hands"][0] = phase, ["duke", "duke"]
         assert not ENGINE.move_info(state, 0, {"action": action, "card": "duke"}).forced
+
+
+def test_coup_7_answers_to_a_claim_are_public_and_the_cards_of_the_hand_private():
+    """Pass, challenge and block name no card of the hand (a notification may
+    offer them); revealing, losing or returning a card does."""
+    state = ENGINE.setup(3, {}, seed=5)
+    actor = ENGINE.to_act(state)[0]
+    state = ENGINE.apply(state, actor, {"action": "tax"})
+    responder = ENGINE.to_act(state)[0]
+    answers = ENGINE.legal_moves(state, responder)
+    assert {m["action"] for m in answers} == {"pass", "challenge"}
+    assert not any(ENGINE.move_info(state, responder, m).private for m in answers)
+    state["phase"], state["hands"][0] = LOSE, ["duke", "captain"]
+    for action in ("lose", "reveal", "return"):
+        assert ENGINE.move_info(state, 0, {"action": action, "card": "duke"}).private

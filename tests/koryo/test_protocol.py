@@ -222,3 +222,19 @@ def test_the_view_has_the_documented_shape():
     ]
     assert (me["orders_count"], me["tokens"], me["majorities"], me["score_now"]) == (1, 1, [6], 6)
     assert view["my_orders"] == [{"id": 36, "kind": 9, "name": "Merchant", "event": False}]
+
+
+def test_kor_6_orders_from_the_hand_and_face_down_reveals_are_private_the_tableau_is_not():
+    state = make_state(2, hands=[[6, 6, 2, "barbarians"], []], tableaux=[[5], []], phase="orders")
+    assert ENGINE.move_info(state, 0, {"action": "order_kind", "kind": 6}).private
+    state = play(state, 0, {"action": "order_kind", "kind": 6})
+    assert ENGINE.move_info(state, 0, {"action": "order_count", "count": 1}).private
+    state = make_state(
+        3,
+        tableaux=[[6, 4, 2, "lobbying"], [7], [7]],
+        orders=[[1, "barbarians"], [], []],
+        tokens=[0, 1, 0],
+    )
+    omniscient = card_of(state, 0, 1, "orders")
+    assert ENGINE.move_info(state, 0, {"action": "reveal", "card": omniscient}).private
+    assert not ENGINE.move_info(state, 0, {"action": "bank_take"}).private

@@ -39,7 +39,9 @@ def test_sea_4_1_a_packet_of_two_copies_is_a_forced_pick():
     state = ENGINE.setup(2, {"level": "wizard"}, 5)
     state["p"][0]["packet"] = [cid(4), cid(4, 1)]
     (info,) = infos(state, 0).values()
-    assert info == info.__class__(target=f"packet:{cid(4)}", group="Draft", forced=True)
+    assert info == info.__class__(
+        target=f"packet:{cid(4)}", group="Draft", forced=True, private=True
+    )
 
 
 def test_sea_4_2_a_picked_card_has_one_place_per_year_with_room():
@@ -172,6 +174,10 @@ def test_sea_2_every_move_of_a_game_names_a_piece_its_seat_sees(seed):
             assert info.group in ORDER
             if kind in ("packet", "set", "hand", "play", "choice") and rest[:1].isdigit():
                 assert int(rest.split(":")[0]) in mine, (m, info)
+            # A card of the packet, the year sets, the hand or a choice is the
+            # seat's secret: such a move is private; one on the table is not.
+            secret = kind in ("packet", "set", "hand") or (kind == "choice" and rest.isdigit())
+            assert info.private == secret, (m, info)
             if info.forced:
                 forced_seen += 1
                 assert legal == [m]

@@ -139,3 +139,12 @@ def test_a_trade_card_used_at_most_once_asks_nothing():
     assert info.forced and info.group == "How many uses"
     state["uses"]["max"] = 2
     assert not any(f.forced for f in infos(state, 0).values())
+
+
+def test_no_troyes_move_is_private_all_of_them_are_seen_by_everyone():
+    state = ENGINE.setup(3, {}, 5)
+    for _ in range(60):
+        seat = ENGINE.to_act(state)[0]
+        legal = ENGINE.legal_moves(state, seat)
+        assert not any(ENGINE.move_info(state, seat, m).private for m in legal)
+        state = ENGINE.apply(state, seat, legal[len(legal) // 2])

@@ -39,4 +39,10 @@ def move_info(s: State, seat: int, move: Move) -> MoveInfo:
     # COUP-7.3: the card that wins the challenge is listed before the one that loses.
     pending = s.get("pending")
     wins = action == "reveal" and bool(pending) and move["card"] == claimed_card(pending)
-    return MoveInfo(target=target, group=text.group_title(s, seat, action), first=wins)
+    # Revealing, losing or returning a card names a card of the seat's hand.
+    return MoveInfo(
+        target=target,
+        group=text.group_title(s, seat, action),
+        first=wins,
+        private=action in CARD_MOVES,
+    )

@@ -20,6 +20,9 @@ from games.koryo.rules.cards import BARBARIANS, CARD_KINDS, PLURALS, public_kind
 from games.koryo.rules.table import limit, owner
 
 FORCEABLE = ("reveal", "discard")
+# Choosing orders from the hand and revealing face-down ones name cards
+# the other players cannot see yet (KOR-6, KOR-7.2).
+PRIVATE = ("order_kind", "order_count", "order_pair", "reveal", "reveal_all")
 TABLEAU = ("priest_destroy", "barbarians", "lobby_first", "lobby_second", "discard")
 
 
@@ -81,4 +84,9 @@ def event_group(s: State) -> str:
 def move_info(s: State, seat: int, move: Move) -> MoveInfo:
     action = move["action"]
     forced = action in FORCEABLE and len(choices.legal_moves(s, seat)) == 1
-    return MoveInfo(target=target(s, seat, move), group=group(s, seat, action), forced=forced)
+    return MoveInfo(
+        target=target(s, seat, move),
+        group=group(s, seat, action),
+        forced=forced,
+        private=action in PRIVATE,
+    )

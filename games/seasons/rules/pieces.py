@@ -128,6 +128,26 @@ def _forced(state: State, kind: str, seat: int, move: Move) -> bool:
     return len(legal) == 1 and legal[0] == move
 
 
+# Moves that name a card only the seat sees: the draft packet and the year
+# sets (SEA-4), the hand, and the cards it is choosing among or paying for.
+PRIVATE = (
+    "pick",
+    "assign",
+    "summon",
+    "summon_free",
+    "keep",
+    "give",
+    "pay",
+    "orb_summon",
+    "orb_back",
+)
+
+
+def _private(move: Move) -> bool:
+    action = move["action"]
+    return action in PRIVATE or (action == "discard" and "card" in move)
+
+
 def move_info(state: State, seat: int, move: Move) -> MoveInfo:
     task = head(state)
     kind = task["k"] if task else ""
@@ -138,4 +158,5 @@ def move_info(state: State, seat: int, move: Move) -> MoveInfo:
         target=_target(state, kind, move),
         group=title,
         forced=_forced(state, kind, seat, move),
+        private=_private(move),
     )
