@@ -15,6 +15,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from chat import events
 from chat.access import access_for
 from chat.models import MAX_LENGTH, Channel, Message, ModerationEvent, Mute, Report
 from chat.selectors import active_mute
@@ -73,7 +74,11 @@ def message_post(
                     "watching."
                 )
             raise BadRequest(f"There is no chat channel called “{channel}”.")
-        return Message.objects.create(table=table, channel=access.writable, author=user, text=text)
+        message = Message.objects.create(
+            table=table, channel=access.writable, author=user, text=text
+        )
+        events.messages_changed.send(sender=Message, table_id=table.pk, channel=message.channel)
+        return message
 
 
 def message_report(
@@ -132,6 +137,8 @@ def _set_hidden(message_ids: Iterable[int], moderator, *, hide: bool) -> list[Me
         message.moderated_at = now
         message.save(update_fields=["hidden_at", "hidden_by", "moderated_at"])
         _audit(moderator, action, message=message, user=message.author)
+    for table_id, channel in sorted({(m.table_id, m.channel) for m in messages}):
+        events.messages_changed.send(sender=Message, table_id=table_id, channel=channel)
     return messages
 
 

@@ -1,11 +1,12 @@
 """The chat panel of the table page: its own poll, posting and reporting.
 
-The chat has its own poll rather than a counter in the board's: the board's
-poll must stay one plain query on the table row, and the chat's mark lives in
-the chat panel, which is redrawn apart from the board (so a message being
-typed survives both). Unchanged, the chat's poll is one query too and reads
-no session; only when something changed does it read who is asking, to draw
-what they may see.
+The chat's list asks its poll when the page's stream says the chat changed
+(the `chat` event of a channel its reader may read), when the stream opens
+(what it may have missed) and, while the stream cannot open, every
+`LIVE_POLL_SECONDS`. The chat's mark lives in the chat panel, which is
+redrawn apart from the board (so a message being typed survives both).
+Unchanged, the chat's poll is one query and reads no session; only when
+something changed does it read who is asking, to draw what they may see.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -40,7 +40,6 @@ def panel_context(
         "chat": chat,
         "table": table,
         "max_length": MAX_LENGTH,
-        "poll_seconds": settings.TABLE_POLL_SECONDS,
         "reader": selectors.reader_token(table.pk, request.user),
         "muted_text": services.muted_text(chat.muted_until) if chat.muted_until else "",
         **extra,

@@ -5,4 +5,4 @@ from django.http import HttpRequest
 
 
 def site(request: HttpRequest) -> dict:
-    return {"SITE_NAME": settings.SITE_NAME, "HEADER_POLL_SECONDS": settings.HEADER_POLL_SECONDS}
+    return {"SITE_NAME": settings.SITE_NAME, "LIVE_POLL_SECONDS": settings.LIVE_POLL_SECONDS}

@@ -32,10 +32,9 @@ ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "t
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", [])
 SITE_URL = env.str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 SITE_NAME = env.str("SITE_NAME", "Tabletop")
-# How often an open table page asks whether anything changed.
-TABLE_POLL_SECONDS = env.int("TABLE_POLL_SECONDS", 4)
-# How often the header asks how many tables wait for me.
-HEADER_POLL_SECONDS = env.int("HEADER_POLL_SECONDS", 30)
+# Open pages hear of changes through an event stream (the live app); while
+# theirs cannot open or keeps failing, they poll this often instead.
+LIVE_POLL_SECONDS = env.int("LIVE_POLL_SECONDS", 15)
 # A "your turn" email waits this long (the player may come, or the question
 # close, first), and is not sent to a player whose page polled this recently.
 TURN_EMAIL_DELAY_SECONDS = env.int("TURN_EMAIL_DELAY_SECONDS", 180)
@@ -61,6 +60,7 @@ INSTALLED_APPS = [
     "players",
     "guides",
     "bots",
+    "live",
     "games.coup",
     "games.koryo",
     "games.seasons",
@@ -165,6 +165,22 @@ else:
         "default": {"BACKEND": _memory},
         "limits": {"BACKEND": _memory, "LOCATION": "limits"},
     }
+
+# -- live pages (server-sent events) ---------------------------------------------
+
+# The Redis through which every process's events reach every stream process
+# (the cache's by default). Without one, the one ASGI process of `bin/run`
+# holds the streams, and other processes post their events to it at
+# LIVE_PUBLISH_URL.
+LIVE_REDIS_URL = env.str("LIVE_REDIS_URL", REDIS_URL)
+LIVE_REDIS_CHANNEL = env.str("LIVE_REDIS_CHANNEL", "tabletop-live")
+LIVE_PUBLISH_URL = env.str("LIVE_PUBLISH_URL", "")
+# How long the grant in a page's stream address names its reader (after
+# that, the stream asks the session).
+LIVE_GRANT_SECONDS = env.int("LIVE_GRANT_SECONDS", 7 * 24 * 3600)
+# django-eventstream: the table channels resume from the tables' revisions.
+EVENTSTREAM_STORAGE_CLASS = "live.storage.TableRevisions"
+EVENTSTREAM_CHANNELMANAGER_CLASS = "live.access.ChannelManager"
 
 # -- accounts --------------------------------------------------------------------
 
@@ -320,5 +336,9 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "INFO"}},
+    "loggers": {
+        "django.db.backends": {"level": "INFO"},
+        # It logs every stream opened and closed.
+        "django_eventstream": {"level": "WARNING"},
+    },
 }

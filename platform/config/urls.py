@@ -19,6 +19,7 @@ urlpatterns = [
     path("api/", api.urls),
     path("notifications/", include("notifications.urls")),
     path("healthz", views.health, name="health"),
+    path("live/", include("live.urls")),
     path("favicon.ico", views.favicon),
     # Before the tables: both live under /tables/<id>/.
     path("", include("replays.urls")),

@@ -23,3 +23,10 @@ reminder_due = Signal()
 seat_timed_out = Signal()
 # A player was invited to an open table: table, user, now.
 player_invited = Signal()
+# Something an open page of the table shows changed (a move, a seat taken or
+# left, a bot seated or removed, an invitation, the start, the end, a
+# cancel): table (its `revision` one more, under its row lock), users: {user
+# id: what changed for them} for the people whose own lists it changes (see
+# `tables.services.changes`). The live app publishes it once the transaction
+# commits; nothing of the game travels with it.
+table_changed = Signal()

@@ -4,6 +4,7 @@ from tables import views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
+    path("my-games/", views.my_games, name="my_games"),
     path("tables/new/", views.table_new, name="table_new"),
     path("tables/play-now/", views.play_now, name="play_now"),
     path("tables/waiting/", views.waiting_count, name="waiting_count"),

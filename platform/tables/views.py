@@ -5,7 +5,6 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -33,10 +32,24 @@ def lobby(request: HttpRequest) -> HttpResponse:
     }
     if request.user.is_authenticated:
         presence.touch(request.user.pk)
-        context["my_invitations"] = selectors.my_invitations(request.user)
-        context["my_active"] = selectors.my_active_tables(request.user)
+        context.update(_my_games(request))
         context["my_finished"] = selectors.my_finished_tables(request.user)
     return render(request, "tables/lobby.html", context)
+
+
+def _my_games(request: HttpRequest) -> dict[str, Any]:
+    return {
+        "my_invitations": selectors.my_invitations(request.user),
+        "my_active": selectors.my_active_tables(request.user),
+    }
+
+
+@require_GET
+@login_required
+def my_games(request: HttpRequest) -> HttpResponse:
+    """The lobby's "my games": invitations and games in play (redrawn by
+    the page when its stream says they changed)."""
+    return render(request, "tables/lobby.html#my_games", _my_games(request))
 
 
 @login_required
@@ -81,7 +94,6 @@ def _page_context(request: HttpRequest, found: TableRead, error: str = "") -> di
         "moves_template": entry.moves_template,
         "stylesheet": entry.stylesheet,
         "time_control": clock.describe(table.time_bank, table.time_increment, table.time_cap),
-        "poll_seconds": settings.TABLE_POLL_SECONDS,
         "presence_token": presence.token(request.user.pk) if tv.my_seat is not None else "",
         "error": error,
         "bot_levels": LEVELS,

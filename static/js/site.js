@@ -272,3 +272,111 @@
 
   setInterval(tick, 1000);
 })();
+
+// Live pages. A page with changes to hear opens one event stream
+// (<body hx-ext="sse" sse-connect="/live/?channel=...">, HTMX's SSE
+// extension). Its parts listen to it: the board and the waiting room redraw
+// on a `table` event newer than what they show, the chat and the header's
+// count and the lobby's games on their own events and whenever the stream
+// opens (reading what they may have missed). While no stream can be had (a
+// proxy that buffers, the stream server or its Redis down), the page polls
+// every LIVE_POLL_SECONDS instead (a `live-poll` event on <body> that the
+// same parts listen to), says nothing about it, and goes back to the
+// stream as soon as one opens again.
+(function () {
+  "use strict";
+  if (!window.htmx || !window.EventSource) return;
+
+  // A stream whose server has not said "stream-open" this long after the
+  // connection opened is held by something that buffers.
+  var SILENT_MS = 10000;
+  var pollTimer = null, failures = 0, silentTimer = null;
+  var watched = typeof WeakSet === "function" ? new WeakSet() : null;
+
+  function pollSeconds() {
+    return parseInt(document.body.dataset.livePoll || "15", 10);
+  }
+
+  function poll() { htmx.trigger(document.body, "live-poll"); }
+
+  function startPolling() {
+    if (pollTimer) return;
+    document.body.dataset.liveMode = "polling";
+    poll();  // at once: whatever the stream did not bring
+    pollTimer = window.setInterval(poll, pollSeconds() * 1000);
+  }
+
+  function stopPolling() {
+    document.body.dataset.liveMode = "stream";
+    if (!pollTimer) return;
+    window.clearInterval(pollTimer);
+    pollTimer = null;
+  }
+
+  // The part of the page showing a table, and the revision it shows.
+  function tableParts() {
+    return document.querySelectorAll("[data-live-table][data-revision]");
+  }
+
+  // "table-5:12,..." -> 12 for table 5.
+  function revisionIn(lastEventId, tableId) {
+    var parts = (lastEventId || "").split(",");
+    for (var i = 0; i < parts.length; i++) {
+      var pair = parts[i].split(":");
+      if (pair[0] === "table-" + tableId) return parseInt(pair[1], 10);
+    }
+    return NaN;
+  }
+
+  function onTable(event) {
+    var stale = false;
+    tableParts().forEach(function (part) {
+      var revision = revisionIn(event.lastEventId, part.dataset.liveTable);
+      // An event about this very change (the answer to my own move
+      // already drew it) redraws nothing.
+      if (isNaN(revision) || revision > parseInt(part.dataset.revision, 10)) stale = true;
+    });
+    if (stale) htmx.trigger(document.body, "table-changed");
+  }
+
+  function watch(source) {
+    if (watched) {
+      if (watched.has(source)) return;
+      watched.add(source);
+    }
+    source.addEventListener("stream-open", function () {
+      window.clearTimeout(silentTimer);
+      failures = 0;
+      stopPolling();
+    });
+    source.addEventListener("table", onTable);
+  }
+
+  document.addEventListener("htmx:sseOpen", function (event) {
+    watch(event.detail.source);
+    window.clearTimeout(silentTimer);
+    silentTimer = window.setTimeout(startPolling, SILENT_MS);
+  });
+
+  document.addEventListener("htmx:sseError", function (event) {
+    var source = event.detail.source;
+    failures += 1;
+    // Closed: the server refused it (the extension tries again later, ever
+    // more slowly). Open but failing again: something between us cuts it.
+    if (!source || source.readyState === EventSource.CLOSED || failures >= 2) startPolling();
+  });
+
+  // A stream made again by the extension (after the server refused one)
+  // resumes from what the page shows now, as the browser's own reconnect
+  // does from the last event it had.
+  htmx.createEventSource = function (url) {
+    var shown = [];
+    tableParts().forEach(function (part) {
+      shown.push("table-" + part.dataset.liveTable + ":" + part.dataset.revision);
+    });
+    if (shown.length) {
+      url = url.replace(/([?&]lastEventId=)[^&]*/, "$1" + encodeURIComponent(shown.join(",")));
+    }
+    return new EventSource(url, { withCredentials: true });
+  };
+})();

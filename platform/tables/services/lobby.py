@@ -35,6 +35,7 @@ from tables import clock, events
 from tables.errors import BadRequest, Conflict, Forbidden, NotFound
 from tables.models import Invitation, Seat, Table
 from tables.selectors import TableRead
+from tables.services.changes import GAMES, INVITATION, everyone, table_announce, table_revise
 from tables.services.locks import table_lock
 from tables.services.moves import Play
 
@@ -116,9 +117,16 @@ def table_join(*, table_id: int, user: AbstractBaseUser) -> Seat:
         taken = {seat.number for seat in seats}
         number = next(n for n in range(table.max_players) if n not in taken)
         seat = Seat.objects.create(table=table, number=number, user=user)
-        table.summary = _open_summary(table.max_players, len(seats) + 1)
-        table.save(update_fields=["summary", "updated_at"])
+        _seats_changed(table, len(seats) + 1, {user.pk: GAMES})
     return seat
+
+
+def _seats_changed(table: Table, seated: int, users: dict[int, str] | None = None) -> None:
+    """The waiting room's count of players, shown in the lobby's list too."""
+    table.summary = _open_summary(table.max_players, seated)
+    table_revise(table)
+    table.save(update_fields=["summary", "updated_at", "revision"])
+    table_announce(table, users)
 
 
 def table_bot_add(*, table_id: int, user: AbstractBaseUser, level: Any) -> Seat:
@@ -138,8 +146,7 @@ def table_bot_add(*, table_id: int, user: AbstractBaseUser, level: Any) -> Seat:
         taken = {seat.number for seat in seats}
         number = next(n for n in range(table.max_players) if n not in taken)
         seat = Seat.objects.create(table=table, number=number, user=bot)
-        table.summary = _open_summary(table.max_players, len(seats) + 1)
-        table.save(update_fields=["summary", "updated_at"])
+        _seats_changed(table, len(seats) + 1)
     return seat
 
 
@@ -155,8 +162,7 @@ def table_bot_remove(*, table_id: int, user: AbstractBaseUser, number: int) -> N
         if seat is None or level_of(seat.user) is None:
             raise NotFound("There is no bot in that seat.")
         seat.delete()
-        table.summary = _open_summary(table.max_players, table.seats.count())
-        table.save(update_fields=["summary", "updated_at"])
+        _seats_changed(table, table.seats.count())
 
 
 def table_play_now(
@@ -183,8 +189,7 @@ def table_leave(*, table_id: int, user: AbstractBaseUser) -> None:
         deleted, _ = table.seats.filter(user=user).delete()
         if not deleted:
             raise Conflict("You have no seat at this table.")
-        table.summary = _open_summary(table.max_players, table.seats.count())
-        table.save(update_fields=["summary", "updated_at"])
+        _seats_changed(table, table.seats.count(), {user.pk: GAMES})
 
 
 def table_cancel(*, table_id: int, user: AbstractBaseUser | None, reason: str = "") -> Table:
@@ -203,8 +208,13 @@ def table_cancel(*, table_id: int, user: AbstractBaseUser | None, reason: str = 
         table.to_act = []
         table.prompt = ""
         table.summary = reason or "Cancelled"
+        table_revise(table)
         table.save()
         table.seats.update(must_act=False, deadline_at=None, turn_started_at=None)
+        # Their games and invitations, and the count of games waiting for them.
+        people = {*table.seats.values_list("user_id", flat=True)}
+        people |= {*table.invitations.values_list("user_id", flat=True)}
+        table_announce(table, everyone(people, GAMES))
     return table
 
 
@@ -246,7 +256,9 @@ def table_start(*, table_id: int, user: AbstractBaseUser) -> Table:
         for seat in seats:
             seat.time_left = table.time_bank
             play.changed_fields(seat, ["time_left"])
-        play.finish()
+        # The game joins every player's games in play (the ones it asks
+        # first are told it is their turn).
+        play.finish(users=everyone((s.user_id for s in seats), GAMES))
     return table
 
 
@@ -268,6 +280,10 @@ def table_invite(*, table_id: int, user: AbstractBaseUser, username: str) -> Non
         )
         if not created:
             raise Conflict(f"{guest.username} is already invited.")
+        # The waiting room lists who is invited.
+        table_revise(table)
+        table.save(update_fields=["revision"])
+        table_announce(table, {guest.pk: INVITATION})
         events.player_invited.send(sender=Table, table=table, user=guest, now=clock.now())
 
 

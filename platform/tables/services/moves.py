@@ -11,10 +11,12 @@ A play is one transaction:
 3. the move is applied with the engine, then the moves nobody needs to be
    asked for (late seats' timeouts, dropped players, standing orders, and a
    seat's only legal move when the engine marks it forced: `MoveInfo.forced`);
-4. the table's fields, the state, one `Move` row per applied move (seq =
-   version: the log has no gaps) and the seats' changed clocks are saved;
+4. the table's fields (its `revision` one more), the state, one `Move` row
+   per applied move (seq = version: the log has no gaps; with the piece it
+   acted on) and the seats' changed clocks are saved;
 5. the events of `tables.events` are sent in the transaction: the
-   notifications app writes its outbox rows in it, sent once it commits.
+   notifications app writes its outbox rows in it, sent once it commits, and
+   the live app publishes the change to open pages once it commits.
 
 Locks and the races they prevent:
 - the table row (FOR UPDATE): two posts of one move, two players at once, a
@@ -38,12 +40,14 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
+from bots.accounts import level_of
 from games import registry
 from games.engine import Engine, IllegalMove, find_move
 from tables import clock, events, seat_clocks
 from tables.errors import BadRequest, Conflict, Forbidden, StaleVersion
 from tables.models import Move, Seat, Table
 from tables.selectors import TableRead, table_read
+from tables.services.changes import COUNT, GAMES, TURN, table_announce, table_revise
 from tables.services.locks import seat_of, table_read_locked
 
 # A safety net against an engine that would keep making automatic moves.
@@ -164,6 +168,7 @@ TABLE_PLAY_FIELDS = [
     "outcome",
     "finished_at",
     "updated_at",
+    "revision",
 ]
 TIMEOUT_FIELDS = ["timeouts", "dropped_at", "drop_reason"]
 
@@ -206,6 +211,8 @@ class Play:
         """Apply one legal move and add its log row (written by finish).
         `chosen`: False for a forced move, which earns no clock increment and
         does not spare its seat the email when it is asked again."""
+        # The piece it acts on, named as the board before the move drew it.
+        info = self.engine.move_info(self.state, seat, move)
         self.state = self.engine.apply(self.state, seat, move)
         self.table.version += 1
         self.new_moves.append(
@@ -216,6 +223,8 @@ class Play:
                 move=move,
                 log=self.engine.log(self.state),
                 kind=kind,
+                target=info.target or "",
+                private=info.private,
                 created_at=self.now,
             )
         )
@@ -300,9 +309,11 @@ class Play:
             )
         events.seat_timed_out.send(sender=Table, table=self.table, seat=seat, now=self.now)
 
-    def finish(self, viewer: Seat | None = None) -> None:
+    def finish(self, viewer: Seat | None = None, users: dict[int, str] | None = None) -> None:
         """Play the automatic moves, then save everything. `viewer`: the
-        seat whose player is looking at the table now."""
+        seat whose player is looking at the table now; `users`: people whose
+        own lists the change alters besides those it asks or stops asking."""
+        asked_before = {s.number for s in self.seats if s.must_act}
         self.play_automatic()
         if viewer is not None:
             viewer.seen_version = self.table.version
@@ -327,7 +338,9 @@ class Play:
         )
         for seat in clocks_changed:
             self.changed_fields(seat, seat_clocks.SEAT_FIELDS)
+        table_revise(table)
         self._save()
+        table_announce(table, self._told(asked, asked_before, result is not None, users or {}))
         # Whoever just moved is looking at the table: no email for them.
         events.turns_asked.send(
             sender=Table,
@@ -340,6 +353,22 @@ class Play:
             # In the transaction that ends the game, under its row lock: the
             # ratings and the game-over emails follow from it.
             events.game_finished.send(sender=Table, table=table, seats=self.seats, now=self.now)
+
+    def _told(
+        self, asked: list[Seat], asked_before: set[int], over: bool, users: dict[int, str]
+    ) -> dict[int, str]:
+        """Whose own pages the play changes, and how: the seats it asks,
+        those it no longer asks, everyone when the game ends. Bots have no
+        pages."""
+        told = dict(users)
+        for seat in self.seats:
+            if over:
+                told[seat.user_id] = GAMES
+            elif seat.number in asked_before and not seat.must_act:
+                told[seat.user_id] = COUNT
+        told.update((s.user_id, TURN) for s in asked)
+        people = {s.user_id for s in self.seats if level_of(s.user) is None}
+        return {user: kind for user, kind in told.items() if user in people}
 
     def _save(self) -> None:
         table = self.table
