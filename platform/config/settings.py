@@ -175,9 +175,6 @@ else:
 LIVE_REDIS_URL = env.str("LIVE_REDIS_URL", REDIS_URL)
 LIVE_REDIS_CHANNEL = env.str("LIVE_REDIS_CHANNEL", "tabletop-live")
 LIVE_PUBLISH_URL = env.str("LIVE_PUBLISH_URL", "")
-# How long the grant in a page's stream address names its reader (after
-# that, the stream asks the session).
-LIVE_GRANT_SECONDS = env.int("LIVE_GRANT_SECONDS", 7 * 24 * 3600)
 # django-eventstream: the table channels resume from the tables' revisions.
 EVENTSTREAM_STORAGE_CLASS = "live.storage.TableRevisions"
 EVENTSTREAM_CHANNELMANAGER_CLASS = "live.access.ChannelManager"
