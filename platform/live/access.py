@@ -17,6 +17,7 @@ from django_eventstream.channelmanager import ChannelManagerBase
 
 from chat.access import readable_channels
 from live import channels
+from live.db import released
 from tables.models import Seat, Table
 
 # More would be a page asking for the tables of others' pages.
@@ -70,6 +71,7 @@ def resolve(requested: list[str], reader_id: int | None) -> list[str]:
     return opened
 
 
+@released
 def _readable_chats(table_id: int, reader_id: int | None) -> tuple[str, ...]:
     seated = (
         Exists(Seat.objects.filter(table=OuterRef("pk"), user_id=reader_id))

@@ -15,9 +15,11 @@ from django_eventstream.event import Event
 from django_eventstream.storage import StorageBase
 
 from live import channels
+from live.db import released
 from tables.models import Table
 
 
+@released
 def _current(channel: str) -> tuple[int, int] | None:
     name = channels.parse(channel)
     if name is None or name.kind != "table":

@@ -31,6 +31,7 @@ from django_eventstream.views import events
 
 from accounts import presence
 from live import access, bus, channels, grants
+from live.db import released
 
 # How django-eventstream keeps a stream alive (every 20 s), and what we send
 # instead: a comment line, which no page sees.
@@ -74,7 +75,12 @@ async def _reader(request: HttpRequest) -> int | None:
     granted = grants.reader(request.GET.get("grant", ""))
     if granted is not None:
         return granted
-    user = await request.auser()
+    return await sync_to_async(_session_reader)(request)
+
+
+@released
+def _session_reader(request: HttpRequest) -> int | None:
+    user = request.user
     return user.pk if user.is_authenticated else None
 
 
@@ -121,7 +127,7 @@ async def _kept(
         while True:
             if reader_id is not None and loop.time() - touched >= every:
                 touched = loop.time()
-                await sync_to_async(presence.touch)(reader_id)
+                await sync_to_async(released(presence.touch))(reader_id)
             following = asyncio.ensure_future(anext(chunks))
             await asyncio.wait({following, lost_wait}, return_when=asyncio.FIRST_COMPLETED)
             if not following.done():
