@@ -257,6 +257,16 @@ class Engine(ABC):
         """Where a legal move of `seat` sits on the board (see `MoveInfo`)."""
         return MoveInfo()
 
+    def public_piece(self, target: str, seat: int) -> str | None:
+        """The name under which the other seats' boards draw the piece that
+        a move of `seat` acted on (its `MoveInfo.target`, named from that
+        seat's side of the table), or None when their boards do not draw it
+        under any name (the seat's own reserve, the buttons of its turn).
+        The platform marks that piece on their boards ("ben took this die")
+        when the move was not private. By default every name is the same
+        for every seat."""
+        return target
+
     def prompt(self, state: State) -> str:
         """What the seats in `to_act` are being asked, completing "Waiting for
         Ana and Ben to ..." (e.g. "respond to {p2}'s Tax"). Public.

@@ -63,6 +63,19 @@ requires_postgres = pytest.mark.skipif(
 )
 
 
+@pytest.fixture(scope="session")
+def live_server():
+    """The site on uvicorn (ASGI) in a thread of this process, so that pages
+    hear their event streams (tests/support/asgi_server.py); pytest-django's
+    helper gives each test using it the transactional database, as with its
+    own live server."""
+    from tests.support.asgi_server import AsgiLiveServer
+
+    server = AsgiLiveServer()
+    yield server
+    server.stop()
+
+
 @pytest.fixture(autouse=True)
 def _deal_seeds(request):
     """Deals made without a seed get one derived from this test's id."""

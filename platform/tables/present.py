@@ -199,6 +199,50 @@ def log_entries(
 
 
 @dataclass
+class Mark:
+    """A piece the moves since the viewer's own last one acted on: who moved
+    it, and what the log lines the viewer may read say of it."""
+
+    who: str
+    text: str
+
+
+def marks_of(
+    engine, moves: list[Move], entries: list[LogEntry], my_seat: int | None, names: dict[int, str]
+) -> dict[str, Mark]:
+    """The pieces to mark on a viewer's board, from the moves already read
+    for the log: the moves after the viewer's own last chosen move (for a
+    spectator, the latest turn: the newest moves of one seat), by other
+    seats, that acted on a piece the viewer's board draws under a name of
+    its own and named nothing private. The words are the log's, as the
+    viewer reads it; a move the log says nothing of to them is just
+    "<name> moved"."""
+    if my_seat is not None:
+        mine = [m.seq for m in moves if m.seat == my_seat and m.kind == Move.Kind.PLAYER]
+        recent = [m for m in moves if m.seq > max(mine, default=0) and m.seat != my_seat]
+    else:
+        recent = []
+        for move in reversed(moves):
+            if recent and move.seat != recent[-1].seat:
+                break
+            recent.append(move)
+        recent.reverse()
+    said = {e.seq: " ".join(ln["text"] for ln in e.lines) for e in entries}
+    marks: dict[str, Mark] = {}
+    for move in recent:
+        piece = engine.public_piece(move.target, move.seat) if move.target else None
+        if piece is None or move.private:
+            continue
+        who = names.get(move.seat, f"seat {move.seat}")
+        text = said.get(move.seq) or f"{who} moved."
+        if piece in marks:
+            marks[piece] = Mark(who, f"{marks[piece].text} Then {text}")
+        else:
+            marks[piece] = Mark(who, text)
+    return marks
+
+
+@dataclass
 class TableView:
     """One person's whole view of a table."""
 
@@ -220,6 +264,9 @@ class TableView:
     # A replay drawn as another seat saw it: the board draws that seat's
     # hand, but must not call that seat "you".
     seen_by_other: bool = False
+    # The pieces others' moves acted on since the viewer's own last move
+    # (see `marks_of`): piece name -> what the log says of those moves.
+    marks: dict[str, Mark] = field(default_factory=dict)
     _drawn: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def drawn_once(self, key: str, make: Callable[[], Any]) -> Any:
@@ -311,6 +358,7 @@ def table_view(
             query = table.moves.order_by("-seq")
             moves = list(query[:log_limit] if log_limit else query)
             moves.reverse()
+    log = log_entries(moves, my_seat, names, table)
     return TableView(
         table=table,
         seats=infos,
@@ -322,7 +370,8 @@ def table_view(
         waiting=(LATE_LINE if late else waiting_line(table, names, my_seat))
         if table.is_active
         else "",
-        log=log_entries(moves, my_seat, names, table),
+        log=log,
+        marks=marks_of(engine, moves, log, my_seat, names) if view is not None else {},
         now=now,
         my_standing_orders=next((s.standing_orders for s in seats if s.number == my_seat), {}),
         my_seen_version=next((s.seen_version for s in seats if s.number == my_seat), None),

@@ -134,6 +134,9 @@
     pending[target.id] = (pending[target.id] || 0) + 1;
     if (remembered[target.id]) return;
     remembered[target.id] = {
+      // Where the page was: a redraw must not move it (on a phone the
+      // hand sits far below the top of the board).
+      scrollY: window.scrollY,
       // Focus elsewhere on the page (a form being filled in) is left alone.
       mine: inside || lost,
       key: inside ? describe(active) : null,
@@ -152,12 +155,15 @@
       var region = document.getElementById(id);
       if (!region) return;
       announceChanges(region, before);
-      if (!before.mine) return;
-      var el = before.key ? find(region, before.key) : null;
-      if (!el && (before.key || isMyTurn(region))) {
-        el = region.matches("[data-focus-fallback]") ? region : region.querySelector("[data-focus-fallback]");
+      if (before.mine) {
+        var el = before.key ? find(region, before.key) : null;
+        if (!el && (before.key || isMyTurn(region))) {
+          el = region.matches("[data-focus-fallback]") ? region : region.querySelector("[data-focus-fallback]");
+        }
+        // Focus moves without scrolling: the player stays where they were.
+        if (el && document.activeElement !== el) el.focus({ preventScroll: true });
       }
-      if (el && document.activeElement !== el) el.focus();
+      if (Math.abs(window.scrollY - before.scrollY) > 1) window.scrollTo(window.scrollX, before.scrollY);
     });
   });
 
@@ -248,14 +254,25 @@
       if (menu !== except) menu.open = false;
     });
   }
+  // The menu opens on screen: turned to the left when it would leave the
+  // window on the right (but not so far that it leaves it on the left), and
+  // the page scrolled just enough to show all of it when it opens below the
+  // fold (on a phone, a hand's menu opens under the card).
   document.addEventListener("toggle", function (event) {
     var menu = event.target;
     if (!menu.matches || !menu.matches("details.piece-menu") || !menu.open) return;
     closeMenus(menu);
     menu.classList.remove("flip");
     var list = menu.querySelector(".piece-moves");
-    if (list && list.getBoundingClientRect().right > document.documentElement.clientWidth) {
+    if (!list) return;
+    var width = document.documentElement.clientWidth;
+    if (list.getBoundingClientRect().right > width) {
       menu.classList.add("flip");
+      if (list.getBoundingClientRect().left < 0) menu.classList.remove("flip");
+    }
+    var box = list.getBoundingClientRect();
+    if (box.bottom > window.innerHeight || box.top < 0) {
+      list.scrollIntoView({ block: "nearest", inline: "nearest" });
     }
   }, true);
   document.addEventListener("keydown", function (event) {

@@ -26,18 +26,6 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="session")
-def live_server():
-    """The site on uvicorn (ASGI), so that pages hear their event streams;
-    pytest-django's helper gives each test using it the transactional
-    database, as with its own live server."""
-    from tests.support.asgi_server import AsgiLiveServer
-
-    server = AsgiLiveServer()
-    yield server
-    server.stop()
-
-
-@pytest.fixture(scope="session")
 def browser():
     if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
         pytest.skip(f"Chromium is not installed at {CHROMIUM} (apt install chromium)")

@@ -189,6 +189,9 @@ class SeasonsEngine(Engine):
     def move_info(self, state: State, seat: int, move: Move) -> MoveInfo:
         return pieces.move_info(state, seat, move)
 
+    def public_piece(self, target: str, seat: int) -> str | None:
+        return pieces.public_piece(target, seat)
+
     # -- what a seat sees (SEA-2) -----------------------------------------------------
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:

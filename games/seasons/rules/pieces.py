@@ -148,6 +148,17 @@ def _private(move: Move) -> bool:
     return action in PRIVATE or (action == "discard" and "card" in move)
 
 
+# Pieces every board draws under the same name: the season dice of the
+# round, a card in play (its id is the card's own), a player's reserve as the
+# others see it, the draw pile. The others are drawn on the acting seat's
+# side only (its reserve, its die's symbols, its turn's buttons).
+SHARED = ("die", "play", "player", "pile")
+
+
+def public_piece(target: str, seat: int) -> str | None:
+    return target if target.split(":", 1)[0] in SHARED else None
+
+
 def move_info(state: State, seat: int, move: Move) -> MoveInfo:
     task = head(state)
     kind = task["k"] if task else ""

@@ -23,7 +23,7 @@ from games.troyes.rules import cards as C
 from games.troyes.rules import choices as M
 from games.troyes.rules import flow as F
 from games.troyes.rules import table as T
-from games.troyes.rules.pieces import move_info
+from games.troyes.rules.pieces import move_info, public_piece
 from games.troyes.rules.sample import public_state, sample_state
 from games.troyes.rules.text import deniers, row_text, the_name
 from games.words import count_of, indefinite, join_words, noun_for, times
@@ -280,6 +280,9 @@ class TroyesEngine(Engine):
 
     def move_info(self, state: State, seat: int, move: Move) -> MoveInfo:
         return move_info(state, seat, move)
+
+    def public_piece(self, target: str, seat: int) -> str | None:
+        return public_piece(target, seat)
 
 
 def _card_view(card: C.ActivityCard) -> dict[str, Any]:

@@ -94,6 +94,20 @@ def _forced(state: State, seat: int, move: Move) -> bool:
     return False
 
 
+# Pieces every board draws under the same name; influence spent on a die
+# (`reroll:<id>`, `turn:<id>`) acts on that die. A seat's own citizens in
+# supply, its influence track and its turn's buttons are drawn on its side
+# only.
+SHARED = ("space", "building", "die", "black", "card", "event", "cathedral", "agriculture")
+
+
+def public_piece(target: str, seat: int) -> str | None:
+    kind, _, rest = target.partition(":")
+    if kind in ("reroll", "turn") and rest:
+        return f"die:{rest}"
+    return target if kind in SHARED else None
+
+
 def move_info(state: State, seat: int, move: Move) -> MoveInfo:
     return MoveInfo(
         target=_target(move),

@@ -5,7 +5,10 @@ in this tag, naming it as the engine's `MoveInfo.target` does. The piece is
 drawn as it is when no legal move of the viewer acts on it, as a button that
 plays the move when one does, and as a button opening a small menu of moves
 when several do. The buttons submit the page's move form (`#moves-form`), so
-a click is the same request as a button in the list of moves.
+a click is the same request as a button in the list of moves. A piece that
+others' moves acted on since the viewer's own last move (`TableView.marks`)
+is marked: a ring, the mover's name beside it, and the log's words for
+those who cannot see the ring.
 
 `{% move_list tv %}` is the list of moves every game shares, grouped under
 the engine's `MoveInfo.group` titles. Moves that act on no piece (a pass, an
@@ -35,9 +38,11 @@ class PieceNode(template.Node):
         tv = self.tv.resolve(context)
         target = self.target.resolve(context)
         moves = tv.moves_by_target.get(str(target), []) if tv is not None else []
-        if not moves:
-            return inner
-        return control(mark_safe(inner), moves, str(target), shown=self.shown)
+        drawn = control(mark_safe(inner), moves, str(target), shown=self.shown) if moves else inner
+        mark = tv.marks.get(str(target)) if tv is not None else None
+        if mark is None:
+            return drawn
+        return format_html(MARKED, target=target, who=mark.who, text=mark.text, drawn=drawn)
 
 
 # Built here rather than from a template, one format per case: a board draws
@@ -61,6 +66,11 @@ MENU_SHOWN = (
     '<span class="piece-moves">{buttons}</span></details>'
 )
 MENU_BUTTON = '<button type="submit" form="moves-form" name="move" value="{}">{}</button>'
+MARKED = (
+    '<span class="marked" data-marked="{target}" title="{text}">{drawn}'
+    '<span class="mark-who" aria-hidden="true">{who}</span>'
+    '<span class="visually-hidden"> (last: {text})</span></span>'
+)
 
 
 def control(inner: SafeString, moves: list[dict], target: str, *, shown: bool) -> SafeString:
