@@ -185,6 +185,34 @@ def gunicorn(
     return process
 
 
+def uvicorn(env: dict, tmp_path: Path, port: int, *, name: str = "stream") -> Process:
+    """A stream process as production runs it (config.asgi under uvicorn), on
+    127.0.0.1:`port` (waits until it listens)."""
+    process = Process(
+        name,
+        [
+            str(BIN / "uvicorn"),
+            "config.asgi:application",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--log-level",
+            "warning",
+            "--timeout-graceful-shutdown",
+            "1",
+        ],
+        env,
+        tmp_path,
+    )
+    try:
+        wait_for_port(port)
+    except TimeoutError:
+        process.stop()
+        raise AssertionError(f"uvicorn did not start:\n{process.tail()}") from None
+    return process
+
+
 def stop_redis(port: int, process: Process) -> None:
     """Stop a Redis of the test's own, for real."""
     subprocess.run(["redis-cli", "-p", str(port), "shutdown", "nosave"], check=False)
