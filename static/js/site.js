@@ -134,9 +134,7 @@
     pending[target.id] = (pending[target.id] || 0) + 1;
     if (remembered[target.id]) return;
     remembered[target.id] = {
-      // Where the page was: a redraw must not move it (on a phone the
-      // hand sits far below the top of the board).
-      scrollY: window.scrollY,
+      anchor: anchorOf(target),
       // Focus elsewhere on the page (a form being filled in) is left alone.
       mine: inside || lost,
       key: inside ? describe(active) : null,
@@ -154,6 +152,7 @@
       delete remembered[id];
       var region = document.getElementById(id);
       if (!region) return;
+      keepInPlace(region, before.anchor);
       announceChanges(region, before);
       if (before.mine) {
         var el = before.key ? find(region, before.key) : null;
@@ -163,9 +162,33 @@
         // Focus moves without scrolling: the player stays where they were.
         if (el && document.activeElement !== el) el.focus({ preventScroll: true });
       }
-      if (Math.abs(window.scrollY - before.scrollY) > 1) window.scrollTo(window.scrollX, before.scrollY);
     });
   });
+
+  // A redraw must not move the page under the player's eyes (on a phone a
+  // hand sits far below the top of the board, and the board above it
+  // changes height with the turn). Browsers that anchor scrolling keep the
+  // content in place by themselves; elsewhere (Safari) the element in the
+  // middle of the screen is found again after the redraw, by its id or its
+  // piece's name, and the page scrolled back under it.
+  var ANCHORS_ITSELF = !!(window.CSS && CSS.supports && CSS.supports("overflow-anchor", "auto"));
+
+  function anchorOf(region) {
+    if (ANCHORS_ITSELF) return null;
+    var el = document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 2);
+    el = el && el.closest("[id], [data-piece], [data-marked]");
+    if (!el || !region.contains(el) || el === region) return null;
+    var selector = el.id ? "#" + CSS.escape(el.id)
+      : el.dataset.piece ? "[data-piece='" + CSS.escape(el.dataset.piece) + "']"
+      : "[data-marked='" + CSS.escape(el.dataset.marked) + "']";
+    return { selector: selector, top: el.getBoundingClientRect().top };
+  }
+
+  function keepInPlace(region, anchor) {
+    if (!anchor) return;
+    var el = region.querySelector(anchor.selector);
+    if (el) window.scrollBy(0, el.getBoundingClientRect().top - anchor.top);
+  }
 
   // The one live region (#live, outside every redrawn part) says what
   // changed: the new lines of the game log, then the question when it has
