@@ -82,9 +82,14 @@ class Proxy:
                     sink.write_eof()
 
     def stop(self) -> None:
-        def shut() -> None:
+        async def shut() -> None:
             self.server.close()
+            others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            for task in others:
+                task.cancel()
+            await asyncio.gather(*others, return_exceptions=True)
             self.loop.stop()
 
-        self.loop.call_soon_threadsafe(shut)
+        asyncio.run_coroutine_threadsafe(shut(), self.loop)
         self.thread.join(5)
+        self.loop.close()
