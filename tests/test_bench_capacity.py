@@ -13,7 +13,7 @@ from types import SimpleNamespace
 import pytest
 from django.test import Client
 
-from bench.capacity.browser import read_board, read_chat_url
+from bench.capacity.browser import read_board, read_chat_url, read_stream_url
 from bench.capacity.steps import next_pages
 from games import registry
 from tests.conftest import start_table, state_of
@@ -42,6 +42,13 @@ def test_the_benchmark_reads_the_page_and_plays_through_its_form(users):
     assert sorted(canonical(json.loads(m)) for m in board.moves) == sorted(map(canonical, legal))
     assert board.form_version == table.version and board.csrf
     assert read_chat_url(page).startswith(f"/tables/{table.pk}/chat/poll/?")
+    # The page's stream: its table, its chat and its reader's own channel.
+    stream = read_stream_url(page)
+    assert stream.startswith("/live/?")
+    for channel in (f"table-{table.pk}", f"chat-{table.pk}", f"user-{mover.pk}"):
+        assert f"channel={channel}&" in stream
+    assert f"lastEventId=table-{table.pk}%3A{table.revision}" in stream
+    assert board.revision == table.revision
 
     watcher = Client()
     watcher.force_login(other)

@@ -1,6 +1,7 @@
 """A player's browser, as cheap as it can be: HTTP/1.1 over asyncio, the
-cookies of one person, and the reading of what the site answers (the
-table's version, who the game waits for, the moves one may click)."""
+cookies of one person, the page's event stream when it has one, and the
+reading of what the site answers (the table's version and revision, who the
+game waits for, the moves one may click)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ EXPECTED = {
     "header": {200, 204},
     "api read": {200},
     "api move": {200},
+    "stream": {200},
 }
 
 
@@ -82,6 +84,49 @@ async def http(port: int, method: str, path: str, headers: dict, body: bytes = b
     if answer_headers.get("transfer-encoding", "").lower() == "chunked":
         content = _dechunk(content)
     return Answer(int(status_line.split()[1]), answer_headers, cookies, content)
+
+
+async def event_stream(port: int, path: str, headers: dict, on_event) -> None:
+    """Hold a page's event stream open, calling `on_event(name, data, id)`
+    for each event as it comes, until it ends or is cancelled. Raises
+    ConnectionError when the stream is refused."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        lines = [
+            f"GET {path} HTTP/1.1",
+            f"Host: 127.0.0.1:{port}",
+            "Accept: text/event-stream",
+            "X-Forwarded-Proto: https",
+        ]
+        lines += [f"{name}: {value}" for name, value in headers.items()]
+        writer.write(("\r\n".join(lines) + "\r\n\r\n").encode())
+        head = await reader.readuntil(b"\r\n\r\n")
+        if b" 200 " not in head.split(b"\r\n", 1)[0]:
+            raise ConnectionError(head.split(b"\r\n", 1)[0].decode("latin-1"))
+        text = ""
+        while True:
+            size_line = await reader.readuntil(b"\r\n")
+            size = int(size_line.split(b";")[0], 16)
+            if size == 0:
+                return
+            chunk = await reader.readexactly(size + 2)
+            text += chunk[:-2].decode()
+            while "\n\n" in text:
+                block, text = text.split("\n\n", 1)
+                name, data, event_id = "message", [], None
+                for line in block.split("\n"):
+                    key, _, value = line.partition(":")
+                    value = value.removeprefix(" ")
+                    if key == "event":
+                        name = value
+                    elif key == "data":
+                        data.append(value)
+                    elif key == "id":
+                        event_id = value
+                if data:
+                    on_event(name, "\n".join(data), event_id)
+    finally:
+        writer.close()
 
 
 class Recorder:
@@ -173,6 +218,8 @@ class Player:
 # -- reading the pages, as the player's eyes do -------------------------------
 
 POLL_URL = re.compile(r'hx-get="([^"]*/poll/\?version=[^"]*)"')
+STREAM_URL = re.compile(r'sse-connect="([^"]+)"')
+BOARD_REVISION = re.compile(r'id="board"[^>]*?data-revision="(\d+)"')
 CHAT_URL = re.compile(r'hx-get="([^"]*/chat/poll/[^"]*)"')
 BOARD_STATUS = re.compile(r'id="board"[^>]*?data-status="(\w+)"')
 CLOCKS = re.compile(r'<ul class="clocks">(.*?)</ul>', re.S)
@@ -194,6 +241,7 @@ class Board:
     poll_url: str
     csrf: str = ""
     form_version: int | None = None
+    revision: int | None = None  # pages with an event stream draw it
 
 
 def read_board(text: str) -> Board:
@@ -211,6 +259,7 @@ def read_board(text: str) -> Board:
     ]
     csrf = CSRF.search(text)
     form_version = FORM_VERSION.search(text)
+    revision = BOARD_REVISION.search(text)
     return Board(
         version=int(re.search(r"version=(\d+)", poll_url).group(1)),
         status=status.group(1),
@@ -221,7 +270,14 @@ def read_board(text: str) -> Board:
         poll_url=poll_url,
         csrf=csrf.group(1) if csrf else "",
         form_version=int(form_version.group(1)) if form_version else None,
+        revision=int(revision.group(1)) if revision else None,
     )
+
+
+def read_stream_url(text: str) -> str | None:
+    """The page's event stream (None: a page that polls, as before streams)."""
+    found = STREAM_URL.search(text)
+    return html.unescape(found.group(1)) if found else None
 
 
 def read_chat_url(text: str) -> str:

@@ -35,9 +35,24 @@ def machine_busy_seconds() -> float:
     return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
 
 
+def pss_mib(pids: list[int]) -> float:
+    """Memory of these processes (proportional set size: pages shared
+    between them counted once)."""
+    total = 0
+    for pid in pids:
+        try:
+            for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Pss:"):
+                    total += int(line.split()[1])
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+    return total / 1024
+
+
 class Meter:
-    """CPU of the web workers, PostgreSQL's backends for the scratch
-    database, the Celery worker, this process and the whole machine."""
+    """CPU of the web workers, the stream process, PostgreSQL's backends for
+    the scratch database, the Celery worker, this process and the whole
+    machine."""
 
     def __init__(self, site: Site):
         import psycopg
@@ -58,6 +73,7 @@ class Meter:
         return {
             "at": time.monotonic(),
             "web": schedstat_seconds(self.site.web_pids()),
+            "stream": schedstat_seconds(self.site.stream_pids()),
             "pg": {pid: schedstat_seconds([pid]) for pid in self.backends()},
             "worker": schedstat_seconds(self.site.worker_pids()),
             "bench": time.process_time(),
@@ -71,12 +87,17 @@ class Meter:
         pg = sum(cpu - before["pg"].get(pid, 0.0) for pid, cpu in after["pg"].items())
         used = {
             "web": after["web"] - before["web"],
+            "stream": after["stream"] - before["stream"],
             "pg": pg,
             "worker": after["worker"] - before["worker"],
             "bench": after["bench"] - before["bench"],
         }
         used["others"] = max(0.0, after["machine"] - before["machine"] - sum(used.values()))
         return {who: seconds / wall for who, seconds in used.items()}
+
+    def memory(self) -> dict:
+        """MiB of the web workers and of the stream process."""
+        return {"web": pss_mib(self.site.web_pids()), "stream": pss_mib(self.site.stream_pids())}
 
     def outbox(self) -> dict:
         """The outbox's rows so far: written, sent and cancelled (no longer

@@ -6,7 +6,7 @@ import os
 
 from bench.load import percentile
 
-KINDS = ("page", "board", "move", "poll", "chat", "header", "api read", "api move")
+KINDS = ("page", "board", "move", "poll", "chat", "header", "api read", "api move", "live")
 
 
 def print_step(r: dict) -> None:
@@ -17,12 +17,14 @@ def print_step(r: dict) -> None:
         f" (new tables and pages opened in {r['opening']:.0f} s before): "
         f"{'held' if not r['failures'] else 'NOT held (' + '; '.join(r['failures']) + ')'}"
     )
+    requests -= len(r["latency"].get("live", ()))
     print(
         f"  {requests / r['seconds']:.0f} requests/s; {r['arrived']} moves arrived,"
         f" {r['moves']} made ({r['unserved']} found no table free, {r['no_move']} no move to make);"
         f" {r['skipped_polls']} polls skipped (the last one unanswered)"
     )
-    print("  | kind | requests/s | p50 | p95 | p99 | max (ms) |")
+    print("  | kind | requests/s | p50 | p95 | p99 | max (ms) |  (live: a move's answer to the")
+    print("  | | | | | | |  redraw of the other player's open page)")
     for kind in KINDS:
         values = r["latency"].get(kind)
         if not values:
@@ -33,7 +35,8 @@ def print_step(r: dict) -> None:
             f"| {values[-1] * 1000:.0f} |"
         )
     print(
-        f"  CPU (cores): web {c['web']:.2f}, PostgreSQL {c['pg']:.2f}, worker {c['worker']:.2f}, "
+        f"  CPU (cores): web {c['web']:.2f}, stream {c['stream']:.2f}, PostgreSQL {c['pg']:.2f},"
+        f" worker {c['worker']:.2f}, "
         f"this load generator {c['bench']:.2f}, others on the machine {c['others']:.2f}"
         f" (of {os.cpu_count()});"
         f" web {c['web'] * 1000 / max(requests / r['seconds'], 1e-9):.2f} ms per request"
@@ -53,6 +56,34 @@ def print_step(r: dict) -> None:
             "  The machine was busy with other work during this step: its latencies are"
             " longer, and the P it holds smaller, than on a quiet machine."
         )
+
+
+def print_idle(r: dict, base: dict) -> None:
+    """The idle step: what P open pages cost with no move."""
+    c, per = r["cores"], 1000 / r["pages"]
+    grown = r["memory"]["stream"] - base["stream"]
+    print(
+        f"\nIdle: P = {r['pages']} open pages, no move, {r['seconds']:.0f} s:"
+        f" {r['requests'] / r['seconds']:.1f} requests/s,"
+        f" errors {sum(r['errors'].values())}"
+    )
+    print("| process | cores | per 1,000 pages (% of a core) | memory (MiB) | per 1,000 pages |")
+    print("|---|---|---|---|---|")
+    print(
+        f"| web (gunicorn) | {c['web']:.3f} | {c['web'] * per * 100:.2f}%"
+        f" | {r['memory']['web']:.0f} | - |"
+    )
+    print(
+        f"| stream (uvicorn) | {c['stream']:.3f} | {c['stream'] * per * 100:.2f}%"
+        f" | {r['memory']['stream']:.0f} | {grown * per:.0f} MiB |"
+    )
+    print(f"| PostgreSQL | {c['pg']:.3f} | {c['pg'] * per * 100:.2f}% | | |")
+    print(
+        f"An open page costs {(c['web'] + c['stream'] + c['pg']) / r['pages'] * 100:.4f}% of a"
+        " core (web, stream and PostgreSQL together)."
+    )
+    for sample in r["samples"]:
+        print(f"  failed: {sample}")
 
 
 def print_calibration(costs: dict[str, tuple[float, float]], count: int) -> None:

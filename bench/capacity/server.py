@@ -22,8 +22,9 @@ GAMES = {
 
 
 class Site:
-    """gunicorn and a Celery worker (with beat) running one checkout's code
-    on a scratch database, with the production settings."""
+    """gunicorn, a stream process (uvicorn, for a checkout whose pages have
+    event streams) and a Celery worker (with beat) running one checkout's
+    code on a scratch database, with the production settings."""
 
     def __init__(self, tree: Path, tmp: Path, database: str, args):
         self.tree = tree
@@ -32,6 +33,9 @@ class Site:
         self.tmp = tmp
         self.database = database
         self.port = free_port()
+        self.stream_port = free_port()
+        # A checkout from before event streams has no live app: its pages poll.
+        self.streams = (tree / "platform" / "live").is_dir()
         self.env = site_env(
             tmp,
             DATABASE_URL=database,
@@ -50,6 +54,7 @@ class Site:
         )
         self.processes: list[tuple[subprocess.Popen, object]] = []
         self.web: subprocess.Popen | None = None
+        self.stream: subprocess.Popen | None = None
         self.worker: subprocess.Popen | None = None
         self.worker_log = tmp / "worker.log"
 
@@ -109,6 +114,21 @@ class Site:
                 "sync",
             ],
         )
+        if self.streams:
+            self.stream = self._start(
+                "uvicorn",
+                [
+                    "uvicorn",
+                    "config.asgi:application",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(self.stream_port),
+                    "--log-level",
+                    "warning",
+                    "--no-access-log",
+                ],
+            )
         self.worker = self._start(
             "worker",
             [
@@ -126,9 +146,14 @@ class Site:
             ],
         )
         wait_for_port(self.port, timeout=60)
+        if self.streams:
+            wait_for_port(self.stream_port, timeout=60)
 
     def web_pids(self) -> list[int]:
         return children_of(self.web.pid) if self.web else []
+
+    def stream_pids(self) -> list[int]:
+        return [self.stream.pid, *children_of(self.stream.pid)] if self.stream else []
 
     def worker_pids(self) -> list[int]:
         return [self.worker.pid, *children_of(self.worker.pid)] if self.worker else []

@@ -139,10 +139,50 @@ async def step(load: Load, meter: Meter, pages: int, args) -> dict:
     return result
 
 
+async def idle(load: Load, meter: Meter, pages: int, args) -> dict:
+    """P pages open and no move for `--idle-seconds`: what the open pages
+    alone cost the web workers and the stream process (the polls of a site
+    without streams; the streams' heartbeats and presence of one with)."""
+    rec = load.rec
+    rec.latencies.clear()
+    rec.errors.clear()
+    rec.samples.clear()
+    before_pages = meter.memory()
+    await load.open_pages(pages)
+    loop = asyncio.get_running_loop()
+    begin = loop.time() + args.warmup
+    end = begin + args.idle_seconds
+    rec.window = (begin, end)
+    await asyncio.sleep(max(0.0, begin - loop.time()))
+    first = meter.read()
+    await asyncio.gather(*(page.live(end) for page in load.pages))
+    last = meter.read()
+    memory = meter.memory()
+    await load.settle()
+    rec.window = (float("inf"), float("inf"))
+    return {
+        "pages": pages,
+        "seconds": args.idle_seconds,
+        "cores": Meter.cores(first, last),
+        "memory": memory,
+        "memory_before": before_pages,
+        "requests": sum(len(v) for v in rec.latencies.values()),
+        "errors": dict(rec.errors),
+        "samples": list(rec.samples),
+    }
+
+
+# Not a request's answer: how long a move took to reach another player's
+# open page (reported beside the requests, judged by its own goal).
+NOT_REQUESTS = ("live",)
+
+
 def verdict(r: dict, p99_ms: float) -> list[str]:
     """Why this step is not held (empty: held)."""
     why = []
     for kind, values in r["latency"].items():
+        if kind in NOT_REQUESTS:
+            continue
         if percentile(values, 0.99) >= p99_ms:
             why.append(f"{kind} p99 {percentile(values, 0.99):.0f} ms")
     if r["errors"]:

@@ -9,7 +9,15 @@ import random
 from collections import deque
 from dataclasses import dataclass, field
 
-from bench.capacity.browser import Board, Player, Recorder, read_board, read_chat_url
+from bench.capacity.browser import (
+    Board,
+    Player,
+    Recorder,
+    event_stream,
+    read_board,
+    read_chat_url,
+    read_stream_url,
+)
 from bench.capacity.server import GAMES, SETUP_SCRIPT, Site
 
 
@@ -22,6 +30,9 @@ class Table:
     acting: list[str] = field(default_factory=list)
     watcher: Page | None = None
     moved_at: float = 0.0  # loop time of its latest move made here
+    # The latest move not yet seen by the watcher's page: (loop time of its
+    # answer, the version it made, the player who made it).
+    moved_by_other: tuple[float, int, Player] | None = None
 
     def learn(self, board: Board) -> None:
         # A board drawn after the latest move knows best; an older one is ignored.
@@ -30,7 +41,8 @@ class Table:
 
 
 class Page:
-    """A table page open in a player's browser, with its three polls."""
+    """A table page open in a player's browser: with its event stream, or
+    (a site from before streams) with its three polls."""
 
     def __init__(self, load: Load, player: Player, table: Table):
         self.load = load
@@ -38,6 +50,9 @@ class Page:
         self.table = table
         self.board: Board | None = None
         self.chat_url = ""
+        self.stream_url: str | None = None
+        self.stream: asyncio.Task | None = None
+        self.reopen = False  # the stream's server asked it to open again
         self.next_poll = 0.0
         self.polling = self.chatting = False
         self.redrawing: asyncio.Future | None = None
@@ -48,14 +63,69 @@ class Page:
             return False
         self.show(read_board(answer.text))
         self.chat_url = read_chat_url(answer.text)
-        await self.player.get("header", "/tables/waiting/")  # hx-trigger="load"
+        self.stream_url = read_stream_url(answer.text)
+        if self.stream_url is None:
+            await self.player.get("header", "/tables/waiting/")  # hx-trigger="load"
+        else:
+            # The header's count and the chat are read when the stream opens.
+            self.stream = asyncio.get_running_loop().create_task(self.hold_stream())
         return True
 
+    def close(self) -> None:
+        if self.stream is not None:
+            self.stream.cancel()
+
+    async def hold_stream(self) -> None:
+        """The page's event stream, opened again (as a browser does, two
+        seconds later) whenever it ends or fails."""
+        loop = asyncio.get_running_loop()
+        while True:
+            started = loop.time()
+            try:
+                await event_stream(
+                    self.load.site.stream_port,
+                    self.stream_url,
+                    self.player._cookie_header(),
+                    self.on_event,
+                )
+                if not self.reopen:  # a game's end reopens its streams
+                    self.load.rec.failed("stream", started, "the stream ended")
+                self.reopen = False
+            except asyncio.CancelledError:
+                raise
+            except (OSError, ValueError, asyncio.IncompleteReadError) as exc:
+                self.load.rec.failed("stream", started, f"{type(exc).__name__} {exc}")
+            await asyncio.sleep(2)
+
+    def on_event(self, name: str, data: str, event_id: str | None) -> None:
+        """What the page's script does with each event."""
+        load = self.load
+        if name == "stream-open":
+            load.streams_opened += 1
+            load.spawn(self.player.get("header", "/tables/waiting/"))
+            load.spawn(self.chat())
+        elif name == "table":
+            revision = _revision(event_id, self.table.id)
+            if self.board.revision is None or revision is None or revision > self.board.revision:
+                load.spawn(self.redraw())
+        elif name == "reopen":
+            self.reopen = True
+        elif name == "mine":
+            load.spawn(self.player.get("header", "/tables/waiting/"))
+        elif name == "chat":
+            load.spawn(self.chat())
+
     def show(self, board: Board) -> None:
-        """A new board is drawn: its poll starts again from now."""
+        """A new board is drawn: its poll starts again from now. A board
+        drawn after another player's move is the move reaching this page
+        (its latency: from the move's answer to the redraw)."""
         self.board = board
         self.table.learn(board)
         self.next_poll = asyncio.get_running_loop().time() + self.load.poll_seconds
+        moved = self.table.moved_by_other
+        if moved is not None and moved[2] is not self.player and board.version >= moved[1]:
+            self.load.rec.ok("live", moved[0], asyncio.get_running_loop().time() - moved[0])
+            self.table.moved_by_other = None
 
     async def poll(self) -> None:
         if self.polling:  # the last poll has not answered yet: HTMX skips this one
@@ -77,10 +147,14 @@ class Page:
         await asyncio.shield(self.redrawing)
 
     async def _redraw(self) -> None:
-        board, _ = await asyncio.gather(
-            self.player.get("board", f"/tables/{self.table.id}/board/"),
-            self.player.get("header", "/tables/waiting/"),
-        )
+        if self.stream_url is not None:
+            # The header's count has its own event (`mine`).
+            board = await self.player.get("board", f"/tables/{self.table.id}/board/")
+        else:
+            board, _ = await asyncio.gather(
+                self.player.get("board", f"/tables/{self.table.id}/board/"),
+                self.player.get("header", "/tables/waiting/"),
+            )
         if board is not None:
             self.show(read_board(board.text))
 
@@ -95,8 +169,12 @@ class Page:
             self.chatting = False
 
     async def live(self, until: float) -> None:
-        """Poll as the page's script does until `until` (loop time)."""
+        """Poll as the page's script does until `until` (loop time); a page
+        with a stream hears it instead (its task runs apart)."""
         load, loop = self.load, asyncio.get_running_loop()
+        if self.stream_url is not None:
+            await asyncio.sleep(max(0.0, until - loop.time()))
+            return
         rng = load.rng
         now = loop.time()
         self.next_poll = now + rng.uniform(0, load.poll_seconds)
@@ -117,6 +195,15 @@ class Page:
             if now >= next_header:
                 next_header += load.header_seconds
                 load.spawn(self.player.get("header", "/tables/waiting/"))
+
+
+def _revision(event_id: str | None, table_id: int) -> int | None:
+    """The table's revision in a stream's event id ("table-5:12,...")."""
+    for part in (event_id or "").split(","):
+        name, _, number = part.partition(":")
+        if name == f"table-{table_id}" and number.isdigit():
+            return int(number)
+    return None
 
 
 class Load:
@@ -140,6 +227,7 @@ class Load:
         self.arrived = 0
         self.no_move = 0
         self.moves = 0
+        self.streams_opened = 0
 
     def spawn(self, coroutine) -> None:
         task = asyncio.get_running_loop().create_task(self.guarded(coroutine))
@@ -184,7 +272,9 @@ class Load:
         if len(self.tables) < tables_needed:
             self.add_tables(tables_needed - len(self.tables))
         while len(self.pages) > count:
-            self.pages.pop().table.watcher = None
+            page = self.pages.pop()
+            page.close()
+            page.table.watcher = None
         gate = asyncio.Semaphore(4)
 
         async def open_one(index: int) -> Page:
@@ -255,6 +345,18 @@ class Load:
             page.show(after)  # the answer is the redrawn board
         return after is not None
 
+    def answered(self, table: Table, version: int, player: Player) -> None:
+        """A move's answer came: the table's open page, if another player's,
+        is to show it (see `Page.show`)."""
+        watcher = table.watcher
+        if watcher is None or watcher.player is player:
+            return
+        now = asyncio.get_running_loop().time()
+        if watcher.board is not None and watcher.board.version >= version:
+            self.rec.ok("live", now, 0.0)  # its stream was quicker than the answer
+        else:
+            table.moved_by_other = (now, version, player)
+
     async def click(self, player: Player, table: Table, board: Board) -> Board | None:
         """One of the board's move buttons pressed: the board it answers."""
         fields = {
@@ -267,6 +369,7 @@ class Load:
             return None
         after = read_board(answer.text)
         table.learn(after)
+        self.answered(table, after.version, player)
         return after
 
     async def move_by_api(self, table: Table, player: Player) -> bool:
@@ -287,6 +390,7 @@ class Load:
         if answer is None:
             return False
         self.learn_api(table, answer)
+        self.answered(table, answer["version"], player)
         return True
 
     async def settle(self, timeout: float = 60.0) -> None:

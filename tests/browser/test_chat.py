@@ -16,7 +16,6 @@ PHONE = {"width": 390, "height": 844}
 
 
 def test_two_players_chat_at_their_table(new_page, page_for, settings):
-    settings.TABLE_POLL_SECONDS = 1
     ana, ben = new_page(), new_page()
     table = open_two_player_table(ana, ben, "Coup", 20261201)
     for page in (ana, ben):

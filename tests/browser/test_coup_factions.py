@@ -54,7 +54,6 @@ def without_a_duke(state: dict, seat: int) -> None:
 
 
 def test_a_convert_and_a_challenged_embezzle_are_played_through_the_table_page(new_page, settings):
-    settings.TABLE_POLL_SECONDS = 1
     pages = {name: new_page() for name in ("ana", "ben", "carl")}
     for name, page in pages.items():
         sign_up(page, name)

@@ -29,7 +29,6 @@ def pick(moves: list[dict], challenged: bool) -> dict:
 
 
 def test_two_players_play_coup_to_the_end_in_their_browsers(new_page, settings):
-    settings.TABLE_POLL_SECONDS = 1
     ana, ben = new_page(), new_page()
     sign_up(ana, "ana")
     sign_up(ben, "ben")
@@ -96,7 +95,6 @@ def test_a_coup_turn_is_played_by_clicking_pieces_on_the_board(page_for, users, 
     from tests.browser.test_phone import PHONE
     from tests.conftest import start_table
 
-    settings.TABLE_POLL_SECONDS = 1
     table = start_table("coup", users[:2])
     first = table.to_act[0]
     ana, ben = users[first], users[1 - first]

@@ -44,7 +44,6 @@ def play_until(table: Table, done, seed: int = 3) -> None:
 
 
 def test_a_game_to_two_wins_shows_the_round_score(new_page, settings):
-    settings.TABLE_POLL_SECONDS = 1
     pages = {"ana": new_page(), "ben": new_page()}
     for name, page in pages.items():
         sign_up(page, name)

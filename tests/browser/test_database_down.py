@@ -23,7 +23,7 @@ WAIT = 30_000  # ms: polls come every second, but the machine may be busy
 def site(tmp_path):
     with (
         limited_database(limit=4) as database,
-        production_site(tmp_path, database.url, TABLE_POLL_SECONDS="1") as running,
+        production_site(tmp_path, database.url, LIVE_POLL_SECONDS="1") as running,
     ):
         running.database = database
         yield running

@@ -93,7 +93,6 @@ def open_table_for_ana(page_for, game: str, seed: int, width: int):
 
 
 def test_a_coup_turn_is_played_with_the_keyboard_and_announced(page_for, settings):
-    settings.TABLE_POLL_SECONDS = 1
     page, table, _ana, carol, ana_seat = open_table_for_ana(page_for, "coup", 1, 1280)
 
     if table.to_act == [ana_seat]:
@@ -138,7 +137,6 @@ def test_a_coup_turn_is_played_with_the_keyboard_and_announced(page_for, setting
 
 
 def test_a_koryo_order_is_made_with_the_keyboard(page_for, settings):
-    settings.TABLE_POLL_SECONDS = 1
     page, table, _ana, _carol, ana_seat = open_table_for_ana(page_for, "koryo", 3, 390)
     assert ana_seat in table.to_act
 

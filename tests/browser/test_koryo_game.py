@@ -124,7 +124,6 @@ def pick(moves: list[dict], hand: list[int], rng: random.Random) -> dict:
 
 
 def test_two_players_play_koryo_through_its_buttons(new_page, settings):
-    settings.TABLE_POLL_SECONDS = 1
     ana, ben = new_page(), new_page()
     table = open_two_player_table(ana, ben, "Koryo", 20261129)
     by_seat = {

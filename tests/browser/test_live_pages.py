@@ -17,8 +17,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_the_waiting_room_invitations_and_the_title_update_by_themselves(new_page, settings):
-    settings.TABLE_POLL_SECONDS = 1
-    settings.HEADER_POLL_SECONDS = 1
     ana, ben, carl = new_page(), new_page(), new_page()
     for page, name in ((ana, "ana"), (ben, "ben"), (carl, "carl")):
         sign_up(page, name)

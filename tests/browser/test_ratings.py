@@ -19,7 +19,6 @@ PHONE = {"width": 390, "height": 844}
 
 
 def test_players_see_their_new_ratings_after_a_rated_game(new_page, settings):
-    settings.TABLE_POLL_SECONDS = 1
     ana, ben = new_page(), new_page()
     # This deal has ana (seat 0) play first.
     table = open_two_player_table(ana, ben, "Coup", seed=3)

@@ -107,7 +107,6 @@ def big_enough(page, selector: str) -> None:
 
 
 def test_two_players_play_a_wizard_game_with_the_draft_on_the_board(new_page, settings):
-    settings.TABLE_POLL_SECONDS = 1
     ana, ben = new_page(), new_page()
     table = open_two_player_table(ana, ben, "Seasons", 20261201, selects={"opt_level": "wizard"})
     assert table.options == {"level": "wizard"}
@@ -240,7 +239,6 @@ def put_state(table: Table, state: dict) -> Table:
 
 
 def test_the_screens_a_new_player_reads(page_for, users, settings):
-    settings.TABLE_POLL_SECONDS = 1
     ana, ben = users[0], users[1]
 
     # The Apprentice level, named in the lobby and the table's header.

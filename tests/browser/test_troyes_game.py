@@ -123,7 +123,6 @@ def test_three_players_play_troyes_by_clicking_the_board(new_page, settings):
     a control of the turn); the game is played through those alone. The
     defence reads its total beside the dice, red counted double, with the
     fight disabled and its reason while too low (TRO-9.4, TRO-9.5, TRO-9.9)."""
-    settings.TABLE_POLL_SECONDS = 1
     pages = [new_page() for _ in NAMES]
     table = open_three_player_table(pages, 20261203)
     by_name = dict(zip(NAMES, pages, strict=True))
@@ -252,7 +251,6 @@ def test_three_players_play_troyes_by_clicking_the_board(new_page, settings):
 def test_two_players_find_the_neutral_citizens_placed_first(new_page, settings):
     """TRO-OP2: with two players six neutral citizens stand in the buildings,
     two in each, before anyone places, and twelve spaces are offered."""
-    settings.TABLE_POLL_SECONDS = 1
     ana, ben = new_page(), new_page()
     table = open_two_player_table(ana, ben, "Troyes", 20261201)
     page = {"ana": ana, "ben": ben}[table.seats.get(number=table.to_act[0]).user.username]
