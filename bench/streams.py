@@ -37,7 +37,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlparse
 
-from bench.capacity.meter import machine_busy_seconds, schedstat_seconds
+from bench.capacity.meter import machine_busy_seconds, pss_mib, schedstat_seconds
 from bench.load import children_of, percentile
 from tests.support.processes import free_port, wait_for_port
 
@@ -53,19 +53,6 @@ def ensure_packages() -> None:
         subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", *PACKAGES], check=True)
     if not shutil.which("pushpin"):
         raise SystemExit("pushpin is not installed (apt-get install pushpin)")
-
-
-def pss_kib(pids: list[int]) -> int:
-    """Proportional set size of these processes: shared pages counted once."""
-    total = 0
-    for pid in pids:
-        try:
-            for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-                if line.startswith("Pss:"):
-                    total += int(line.split()[1])
-        except (FileNotFoundError, ProcessLookupError):
-            continue
-    return total
 
 
 class Server:
@@ -242,7 +229,7 @@ time.sleep(1)
 async def measure(server: Server, streams: int, idle_seconds: float, publishes: int) -> dict:
     loop = asyncio.get_running_loop()
     await asyncio.sleep(2)
-    base_mem = pss_kib(server.pids())
+    base_mem = pss_mib(server.pids())
     gate = asyncio.Semaphore(100)
     held = []
 
@@ -260,7 +247,7 @@ async def measure(server: Server, streams: int, idle_seconds: float, publishes: 
     await asyncio.sleep(idle_seconds)
     pids = server.pids()
     cpu1, machine1, at1 = schedstat_seconds(pids), machine_busy_seconds(), time.monotonic()
-    mem = pss_kib(pids)
+    mem = pss_mib(pids)
     probe_reader, probe_writer = await open_stream(server.port, "probe")
     await asyncio.sleep(0.5)
     publisher = await asyncio.create_subprocess_exec(
@@ -277,8 +264,8 @@ async def measure(server: Server, streams: int, idle_seconds: float, publishes: 
         "opened_in": opened_in,
         "idle_cores": (cpu1 - cpu0) / (at1 - at0),
         "machine_cores": (machine1 - machine0) / (at1 - at0),
-        "base_mib": base_mem / 1024,
-        "per_1000_mib": (mem - base_mem) / 1024 / streams * 1000,
+        "base_mib": base_mem,
+        "per_1000_mib": (mem - base_mem) / streams * 1000,
         "latencies": sorted(latencies),
         "publishes": publishes,
     }

@@ -44,9 +44,10 @@ one), and no email left unsent 150 s after it was due (the worker keeps up).
 Each step also measures the live latency: from a move's answer to the
 redraw of the other player's open page of that table. Then an idle step:
 --idle-pages pages open and no move for --idle-seconds, with the CPU and
-memory of the web workers and the stream process per 1,000 pages. Before the search, a calibration pass sends each kind of
-request alone, one at a time, and prints the CPU one request costs in the web
-workers and in PostgreSQL's backends (from /proc/<pid>/schedstat). Each step
+memory of the web workers and the stream process per 1,000 pages. Before
+the search, a calibration pass sends each kind of request alone, one at a
+time, and prints the CPU one request costs in the web workers and in
+PostgreSQL's backends (from /proc/<pid>/schedstat). Each step
 prints the rates, the latencies, the CPU of the web workers, PostgreSQL, the
 stream process, Celery worker, this load generator itself and everything
 else on the machine (other tenants), the emails sent and the sweeps run. Not

@@ -13,6 +13,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
+from tests.support.sse import parse_block
+
 REQUEST_TIMEOUT = 30.0
 # The status each kind of request answers when all is well.
 EXPECTED = {
@@ -113,18 +115,9 @@ async def event_stream(port: int, path: str, headers: dict, on_event) -> None:
             text += chunk[:-2].decode()
             while "\n\n" in text:
                 block, text = text.split("\n\n", 1)
-                name, data, event_id = "message", [], None
-                for line in block.split("\n"):
-                    key, _, value = line.partition(":")
-                    value = value.removeprefix(" ")
-                    if key == "event":
-                        name = value
-                    elif key == "data":
-                        data.append(value)
-                    elif key == "id":
-                        event_id = value
-                if data:
-                    on_event(name, "\n".join(data), event_id)
+                event = parse_block(block)
+                if event.data is not None:
+                    on_event(event.event, event.data, event.id)
     finally:
         writer.close()
 

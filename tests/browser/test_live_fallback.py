@@ -19,9 +19,9 @@ from tests.support.processes import (
     free_port,
     gunicorn,
     redis_server,
+    redis_site_env,
     run,
     scratch_postgres,
-    site_env,
     stop_redis,
     uvicorn,
 )
@@ -35,16 +35,13 @@ POLL_SECONDS = 2
 def test_the_page_polls_while_its_stream_cannot_be_had_and_comes_back_to_it(browser, tmp_path):
     redis_port = free_port()
     with scratch_postgres() as database:
-        env = site_env(
+        env = redis_site_env(
             tmp_path,
-            DATABASE_URL=database,
-            CELERY_BROKER_URL=f"redis://127.0.0.1:{redis_port}/0",
-            REDIS_URL=f"redis://127.0.0.1:{redis_port}/1",
-            ALLOWED_HOSTS="127.0.0.1",
+            database,
+            redis_port,
             LIVE_POLL_SECONDS=str(POLL_SECONDS),
             RATELIMIT_ENABLE="0",
         )
-        run(env, "manage.py", "migrate", "--noinput")
         redis = redis_server(redis_port, tmp_path)
         web_port, stream_port = free_port(), free_port()
         processes = [redis, gunicorn(env, tmp_path, web_port, name="web")]

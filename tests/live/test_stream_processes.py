@@ -19,9 +19,9 @@ from tests.support.processes import (
     free_port,
     gunicorn,
     redis_server,
+    redis_site_env,
     run,
     scratch_postgres,
-    site_env,
     stop_redis,
     uvicorn,
 )
@@ -46,14 +46,7 @@ def test_a_move_through_one_web_process_reaches_streams_held_by_either_stream_pr
 ):
     redis_port = free_port()
     with scratch_postgres() as database:
-        env = site_env(
-            tmp_path,
-            DATABASE_URL=database,
-            CELERY_BROKER_URL=f"redis://127.0.0.1:{redis_port}/0",
-            REDIS_URL=f"redis://127.0.0.1:{redis_port}/1",
-            ALLOWED_HOSTS="127.0.0.1",
-        )
-        run(env, "manage.py", "migrate", "--noinput")
+        env = redis_site_env(tmp_path, database, redis_port)
         redis = redis_server(redis_port, tmp_path)
         processes = [redis]
         try:

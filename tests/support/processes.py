@@ -85,6 +85,22 @@ def site_env(tmp_path: Path, **extra: str) -> dict:
     return env
 
 
+def redis_site_env(tmp_path: Path, database: str, redis_port: int, **extra: str) -> dict:
+    """The environment of a production-like site on `database` and a Redis of
+    the test's own on `redis_port` (broker, cache and live events), the
+    database migrated."""
+    env = site_env(
+        tmp_path,
+        DATABASE_URL=database,
+        CELERY_BROKER_URL=f"redis://127.0.0.1:{redis_port}/0",
+        REDIS_URL=f"redis://127.0.0.1:{redis_port}/1",
+        ALLOWED_HOSTS="127.0.0.1",
+        **extra,
+    )
+    run(env, "manage.py", "migrate", "--noinput")
+    return env
+
+
 class Process:
     """A background process with its output in a log file."""
 
@@ -177,11 +193,17 @@ def gunicorn(
         env,
         tmp_path,
     )
+    return listening(process, port)
+
+
+def listening(process: Process, port: int) -> Process:
+    """The server process once it listens on `port` (stopped, with its log
+    in the error, if it never does)."""
     try:
         wait_for_port(port)
     except TimeoutError:
         process.stop()
-        raise AssertionError(f"gunicorn did not start:\n{process.tail()}") from None
+        raise AssertionError(f"{process.log_path.stem} did not start:\n{process.tail()}") from None
     return process
 
 
@@ -205,12 +227,7 @@ def uvicorn(env: dict, tmp_path: Path, port: int, *, name: str = "stream") -> Pr
         env,
         tmp_path,
     )
-    try:
-        wait_for_port(port)
-    except TimeoutError:
-        process.stop()
-        raise AssertionError(f"uvicorn did not start:\n{process.tail()}") from None
-    return process
+    return listening(process, port)
 
 
 def stop_redis(port: int, process: Process) -> None:

@@ -23,6 +23,39 @@ class SseEvent:
 
 
 @dataclass
+class Block:
+    """One block of a stream (the lines up to a blank one), as the SSE spec
+    reads it: `data` None when it dispatches no event."""
+
+    event: str = "message"
+    data: str | None = None
+    id: str | None = None
+    retry: int | None = None
+    comments: int = 0
+
+
+def parse_block(text: str) -> Block:
+    block, data = Block(), []
+    for line in text.split("\n"):
+        if line.startswith(":"):
+            block.comments += 1
+            continue
+        key, _, value = line.partition(":")
+        value = value.removeprefix(" ")
+        if key == "event":
+            block.event = value
+        elif key == "data":
+            data.append(value)
+        elif key == "id":
+            block.id = value
+        elif key == "retry" and value.isdigit():
+            block.retry = int(value)
+    if data:
+        block.data = "\n".join(data)
+    return block
+
+
+@dataclass
 class Stream:
     """An open stream: `status` and `headers` once it answered; `next()`
     waits for the next event."""
@@ -101,26 +134,15 @@ class Stream:
 
     def _parse(self) -> None:
         while "\n\n" in self._text:
-            block, self._text = self._text.split("\n\n", 1)
-            name, data, event_id = "message", [], None
-            for line in block.split("\n"):
-                if line.startswith(":"):
-                    self.comments += 1
-                    continue
-                key, _, value = line.partition(":")
-                value = value.removeprefix(" ")
-                if key == "event":
-                    name = value
-                elif key == "data":
-                    data.append(value)
-                elif key == "id":
-                    event_id = value
-                elif key == "retry":
-                    self.retry = int(value)
-            if event_id is not None:
-                self.last_id = event_id
-            if data:
-                self._events.append(SseEvent(name, "\n".join(data), event_id))
+            text, self._text = self._text.split("\n\n", 1)
+            block = parse_block(text)
+            self.comments += block.comments
+            if block.retry is not None:
+                self.retry = block.retry
+            if block.id is not None:
+                self.last_id = block.id
+            if block.data is not None:
+                self._events.append(SseEvent(block.event, block.data, block.id))
 
     def close(self) -> None:
         self.sock.close()
