@@ -236,7 +236,9 @@ def marks_of(
         who = names.get(move.seat, f"seat {move.seat}")
         text = said.get(move.seq) or f"{who} moved."
         if piece in marks:
-            marks[piece] = Mark(who, f"{marks[piece].text} Then {text}")
+            before = marks[piece]
+            movers = before.who if who in before.who.split(", ") else f"{before.who}, {who}"
+            marks[piece] = Mark(movers, f"{before.text} Then {text}")
         else:
             marks[piece] = Mark(who, text)
     return marks
