@@ -368,16 +368,38 @@
     return NaN;
   }
 
-  function onTable(event) {
-    var stale = false;
+  // The newest revision of each table the stream has told of.
+  var newest = {};
+
+  function redrawIfBehind() {
+    var behind = false;
     tableParts().forEach(function (part) {
-      var revision = revisionIn(event.lastEventId, part.dataset.liveTable);
-      // An event about this very change (the answer to my own move
-      // already drew it) redraws nothing.
-      if (isNaN(revision) || revision > parseInt(part.dataset.revision, 10)) stale = true;
+      if (newest[part.dataset.liveTable] > parseInt(part.dataset.revision, 10)) behind = true;
     });
-    if (stale) htmx.trigger(document.body, "table-changed");
+    if (behind) htmx.trigger(document.body, "table-changed");
   }
+
+  function onTable(event) {
+    var unsaid = false;
+    tableParts().forEach(function (part) {
+      var id = part.dataset.liveTable;
+      var revision = revisionIn(event.lastEventId, id);
+      if (isNaN(revision)) unsaid = true;
+      else newest[id] = Math.max(newest[id] || 0, revision);
+    });
+    // An event about this very change (the answer to my own move already
+    // drew it) redraws nothing.
+    if (unsaid) htmx.trigger(document.body, "table-changed");
+    else redrawIfBehind();
+  }
+
+  // A redraw that answers late (begun before a move, or dropped while
+  // another was on its way) can leave the board older than what the stream
+  // said: then it is drawn again.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var target = event.detail.target;
+    if (target && target.matches && target.matches("[data-live-table]")) redrawIfBehind();
+  });
 
   function watch(source) {
     if (watched) {
