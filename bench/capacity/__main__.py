@@ -86,9 +86,11 @@ async def run(site: Site, args) -> dict:
     rec = Recorder()
     load = Load(site, args, rec)
     meter = Meter(site)
-    await asyncio.sleep(2)
-    base_memory = meter.memory()
     await load.open_pages(args.pages[0] if args.pages else args.start)
+    # Memory with the first pages open, the site warmed up: what more pages
+    # add to it is theirs.
+    await asyncio.sleep(2)
+    base_memory = {**meter.memory(), "pages": len(load.pages)}
     costs = {}
     if args.calibrate:
         costs = await calibrate(load, meter, args.calibrate)

@@ -61,7 +61,9 @@ def print_step(r: dict) -> None:
 def print_idle(r: dict, base: dict) -> None:
     """The idle step: what P open pages cost with no move."""
     c, per = r["cores"], 1000 / r["pages"]
-    grown = r["memory"]["stream"] - base["stream"]
+    # Memory per page: what the pages beyond the first ones added.
+    more = r["pages"] - base["pages"]
+    grown = (r["memory"]["stream"] - base["stream"]) * 1000 / more if more > 0 else float("nan")
     print(
         f"\nIdle: P = {r['pages']} open pages, no move, {r['seconds']:.0f} s:"
         f" {r['requests'] / r['seconds']:.1f} requests/s,"
@@ -75,7 +77,7 @@ def print_idle(r: dict, base: dict) -> None:
     )
     print(
         f"| stream (uvicorn) | {c['stream']:.3f} | {c['stream'] * per * 100:.2f}%"
-        f" | {r['memory']['stream']:.0f} | {grown * per:.0f} MiB |"
+        f" | {r['memory']['stream']:.0f} | {grown:.0f} MiB |"
     )
     print(f"| PostgreSQL | {c['pg']:.3f} | {c['pg'] * per * 100:.2f}% | | |")
     print(
