@@ -22,6 +22,7 @@ from tests.support.processes import (
     redis_site_env,
     run,
     scratch_postgres,
+    site_env,
     stop_redis,
     uvicorn,
 )
@@ -119,3 +120,39 @@ def test_a_move_through_one_web_process_reaches_streams_held_by_either_stream_pr
         finally:
             for process in reversed(processes):
                 process.stop()
+
+
+MOVE_SCRIPT = """
+from tables import services
+from tables.models import Table
+table = Table.objects.get(pk={table_id})
+mover = table.seats.get(number=table.to_act[0]).user
+move = {{"action": "income"}}
+services.move_submit(table_id=table.pk, user=mover, version=table.version, move=move)
+print(Table.objects.get(pk=table.pk).version)
+"""
+
+
+def test_without_redis_another_process_posts_its_events_to_the_one_stream_process(tmp_path):
+    """bin/run's shape: SQLite, no Redis, one uvicorn process holding the
+    streams; a move made in another process (the Celery worker's bots and
+    timeouts) reaches them through LIVE_PUBLISH_URL."""
+    stream_port = free_port()
+    env = site_env(
+        tmp_path,
+        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        LIVE_PUBLISH_URL=f"http://127.0.0.1:{stream_port}/live/publish/",
+    )
+    run(env, "manage.py", "migrate", "--noinput")
+    table_id = json.loads(run(env, "-m", "tests.clocks.scenario", "bots").splitlines()[-1])["table"]
+    site = uvicorn(env, tmp_path, stream_port)
+    try:
+        stream = open_stream(f"http://127.0.0.1:{stream_port}", [channels.table(table_id)])
+        assert stream.wait_for("stream-open") is not None
+        moved = run(env, "manage.py", "shell", "-c", MOVE_SCRIPT.format(table_id=table_id))
+        version = int(moved.splitlines()[-1])
+        event = stream.wait_for("table")
+        assert event is not None and event.json == {"version": version}
+        stream.close()
+    finally:
+        site.stop()
