@@ -61,6 +61,10 @@ async def stream(request: HttpRequest) -> HttpResponse:
         opened = await sync_to_async(access.resolve)(request.GET.getlist("channel"), reader_id)
     except access.Refused as exc:
         return HttpResponse(exc.message, status=exc.status, content_type="text/plain")
+    if not opened:
+        # Nothing this reader may hear (a chat, logged out, while the game
+        # is on): the browser does not ask again.
+        return HttpResponse(status=204)
     _keep_valid_last_ids(request, opened)
     # django-eventstream reads the reader from the request; we decided already.
     request.user = access.StreamUser(reader_id) if reader_id is not None else AnonymousUser()

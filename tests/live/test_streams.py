@@ -159,6 +159,8 @@ def test_a_logged_out_reader_opens_the_table_and_no_chat_while_the_game_is_on(li
     for private in (channels.user(ana.pk), channels.chat(table.pk, "players")):
         refused = open_stream(live_server.url, [channels.table(table.pk), private])
         assert refused.status == 403, private
+    nothing = open_stream(live_server.url, [channels.chat(table.pk)])
+    assert nothing.status == 204
     stream = open_stream(live_server.url, [channels.table(table.pk), channels.chat(table.pk)])
     assert stream.status == 200
     message_post(table_id=table.pk, user=ana, text="Not for you yet")
