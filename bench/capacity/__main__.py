@@ -174,8 +174,8 @@ def print_comparison(results: list[tuple[Site, dict]]) -> None:
             else "-"
         )
         print(
-            f"| {site.commit()} | {held} | {cores} | {live(steps.get(100))}"
-            f" | {live(at_held)} | {per_page} |"
+            f"| {site.commit().split()[0]} | {held if held is not None else 'none'} | {cores}"
+            f" | {live(steps.get(100))} | {live(at_held)} | {per_page} |"
         )
 
 
