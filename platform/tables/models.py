@@ -35,7 +35,7 @@ class Table(models.Model):
     # One more at every change an open page shows (a move, a seat taken or
     # left, an invitation, the start, the end): the id of the table's live
     # events, by which a dropped stream resumes (see the live app).
-    revision = models.PositiveBigIntegerField(default=0)
+    revision = models.PositiveBigIntegerField(default=0, db_default=0)
 
     # Time control: a bank per player, an increment per turn, a cap.
     # All None: no limit.
@@ -168,11 +168,12 @@ class Move(models.Model):
     log = models.JSONField(default=list)
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.PLAYER)
     # The piece the move acted on, named from its seat's side of the table
-    # (`MoveInfo.target` before the move; empty: none), and whether the move named what
-    # only its seat could see (`MoveInfo.private`): the board marks the
-    # pieces others acted on since a player's own last move.
-    target = models.CharField(max_length=100, blank=True, default="")
-    private = models.BooleanField(default=False)
+    # (`MoveInfo.target` before the move; empty: none), and whether the move
+    # named what only its seat could see (`MoveInfo.private`): the board
+    # marks the pieces others acted on since a player's own last move. The
+    # database fills them in for rows written without them.
+    target = models.CharField(max_length=100, blank=True, default="", db_default="")
+    private = models.BooleanField(default=False, db_default=False)
     created_at = models.DateTimeField()
 
     class Meta:
