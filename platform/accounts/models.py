@@ -52,7 +52,7 @@ class Profile(models.Model):
 
 class Vacation(models.Model):
     """Days away: the player's clocks do not run from the start of `starts_on`
-    to the end of `ends_on` (UTC)."""
+    to the end of `ends_on`, in the player's own time zone."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations"
