@@ -136,14 +136,17 @@ def table_board(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @require_GET
 def waiting_count(request: HttpRequest) -> HttpResponse:
-    """The header's count of tables waiting for me (polled on every page)."""
+    """The header's count of tables waiting for me, in words, linking to the
+    next one where I must move (polled on every page)."""
     if not request.user.is_authenticated:
         return HttpResponse(status=204)
     presence.touch(request.user.pk)
-    count = Seat.objects.filter(
-        user=request.user, must_act=True, table__status=Table.Status.ACTIVE
-    ).count()
-    return render(request, "tables/_waiting_count.html", {"count": count})
+    waiting = selectors.tables_waiting_for(request.user)
+    return render(
+        request,
+        "tables/_waiting_count.html",
+        {"count": len(waiting), "next_table": waiting[0] if waiting else None},
+    )
 
 
 @require_GET
