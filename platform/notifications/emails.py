@@ -65,6 +65,7 @@ SWITCH_OF = {Kind.TIMEOUT: Kind.REMINDER}
 def context_for(n: Notification, now: datetime) -> dict:
     switch = SWITCH_OF.get(n.kind, n.kind)
     context = {
+        "now": now,
         "user": n.user,
         "site_name": settings.SITE_NAME,
         "site_url": settings.SITE_URL,

@@ -28,10 +28,11 @@ def zoned(value: datetime | None, fmt: str = "j M, H:i") -> str:
 
 
 @register.filter(expects_localtime=False)
-def when(value: datetime | None) -> str:
+def when(value: datetime | None, now: datetime | None = None) -> str:
     """A moment to come, short and labelled: "14:05 CET" later today, "Tue
-    10:00 CET" within the week, else "Mon 16 Mar, 08:00 CET"."""
+    10:00 CET" within the week, else "Mon 16 Mar, 08:00 CET". `now`: the
+    moment it is read (an email's sending), else now."""
     if not isinstance(value, datetime) or not timezone.is_aware(value):
         return ""
     zone = timezone.get_current_timezone()
-    return f"{zones.short(value, zone, clock.now())} {zones.label(value.astimezone(zone))}"
+    return f"{zones.short(value, zone, now or clock.now())} {zones.label(value.astimezone(zone))}"
