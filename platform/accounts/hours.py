@@ -151,20 +151,14 @@ class PlayingHours:
 
     def _stretches_from(self, day: date) -> Iterator[Span]:
         """The stretches of hours from `day` on, for ever, in order, joined
-        where they touch (all day from Monday to Friday is one stretch)."""
-        pending: Span | None = None
+        where they touch (all day from Monday to Friday is one stretch) or
+        overlap (on the night a change of daylight time repeats an hour)."""
+        return joined(self._each_day_from(day))
+
+    def _each_day_from(self, day: date) -> Iterator[Span]:
         while True:
             if day.weekday() not in self.days_off:
-                start, end = self._stretch(day)
-                if pending is None:
-                    pending = (start, end)
-                elif start <= pending[1]:
-                    # Touching (all day), or overlapping on the night a
-                    # change of daylight time repeats an hour.
-                    pending = (pending[0], max(pending[1], end))
-                else:
-                    yield pending
-                    pending = (start, end)
+                yield self._stretch(day)
             day += timedelta(days=1)
 
     def _from_before(self, moment: datetime) -> Iterator[Span]:
@@ -227,6 +221,22 @@ class PlayingHours:
             names = [DAY_NAMES[d] for d in sorted(self.days_off)]
             text += ", not on " + " and ".join(names)
         return text
+
+
+def joined(spans: Iterable[Span]) -> Iterator[Span]:
+    """Spans in order of their start, those that touch or overlap made one;
+    lazily, so the spans may go on for ever."""
+    pending: Span | None = None
+    for start, end in spans:
+        if pending is None:
+            pending = (start, end)
+        elif start <= pending[1]:
+            pending = (pending[0], max(pending[1], end))
+        else:
+            yield pending
+            pending = (start, end)
+    if pending is not None:
+        yield pending
 
 
 def _hours_text(span: timedelta) -> str:

@@ -20,7 +20,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 
 from accounts import hours as playing_hours
-from accounts.hours import PlayingHours, Span
+from accounts.hours import PlayingHours, Span, joined
 from accounts.models import Profile, Vacation
 from accounts.zones import DEFAULT, zone_named
 
@@ -61,7 +61,7 @@ class Pauses:
         streams: list[Iterable[Span]] = [self._vacation_spans]
         if self.schedule.hours is not None:
             streams.append(self.schedule.hours.off(self.since))
-        return _joined(heapq.merge(*streams))
+        return joined(heapq.merge(*streams))
 
     def __bool__(self) -> bool:
         return bool(self._vacation_spans) or self.schedule.hours is not None
@@ -92,21 +92,6 @@ class Pauses:
             if start <= moment < end:
                 return vacation.ends_on
         return None
-
-
-def _joined(spans: Iterator[Span]) -> Iterator[Span]:
-    """Spans in order of their start, those that touch or overlap made one."""
-    pending: Span | None = None
-    for start, end in spans:
-        if pending is None:
-            pending = (start, end)
-        elif start <= pending[1]:
-            pending = (pending[0], max(pending[1], end))
-        else:
-            yield pending
-            pending = (start, end)
-    if pending is not None:
-        yield pending
 
 
 def _profiles(users: list[AbstractBaseUser]) -> dict[int, Profile | None]:

@@ -182,6 +182,23 @@ def seat_infos(
     return infos
 
 
+def own_clocks(user: AbstractBaseUser, seats: list[Seat]) -> dict[int, SeatInfo]:
+    """The player's own running clocks among these seats (their lobby), by
+    seat id, each saying whether it is paused: two queries (the player's
+    vacations and hours) when a clock runs, none otherwise."""
+    running = [s for s in seats if s.must_act and s.deadline_at is not None and not s.dropped]
+    if not running:
+        return {}
+    now = clock.now()
+    for seat in running:
+        seat.user = user
+    pauses = pauses_for([user], now)
+    return {
+        seat.pk: info
+        for seat, info in zip(running, seat_infos(running, user, pauses, now), strict=True)
+    }
+
+
 def waiting_line(table: Table, names: dict[int, str], my_seat: int | None) -> str:
     """'Waiting for Ana and Ben to respond to Carl's Tax', or 'Your turn: ...'."""
     if not table.to_act:

@@ -20,7 +20,7 @@ from tables import clock, selectors, services
 from tables.errors import ServiceError
 from tables.forms import InviteForm, MoveForm, StandingOrdersForm, TableForm
 from tables.models import Seat, Table
-from tables.present import table_view
+from tables.present import own_clocks, table_view
 from tables.selectors import TableRead
 
 
@@ -34,7 +34,9 @@ def lobby(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         presence.touch(request.user.pk)
         context["my_invitations"] = selectors.my_invitations(request.user)
-        context["my_active"] = selectors.my_active_tables(request.user)
+        active = selectors.my_active_tables(request.user)
+        clocks = own_clocks(request.user, [seat for _, seat in active])
+        context["my_active"] = [(table, seat, clocks.get(seat.pk)) for table, seat in active]
         context["my_finished"] = selectors.my_finished_tables(request.user)
     return render(request, "tables/lobby.html", context)
 

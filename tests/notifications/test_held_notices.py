@@ -63,6 +63,18 @@ def ben_to_act(users, frozen, count: int = 1) -> list[Table]:
     return tables
 
 
+def answered_one_in_the_night(users, ben, frozen, sent, count: int) -> list[Table]:
+    """Ben is asked at `count` tables; in the night he answers the first, so
+    its held email is no longer needed."""
+    with sent():
+        tables = ben_to_act(users, frozen, count)
+    frozen.set(LATE_EVENING + HOUR)
+    services.move_submit(
+        table_id=tables[0].pk, user=ben, version=tables[0].version, move={"action": "income"}
+    )
+    return tables
+
+
 def mail_to(box, user):
     return [m for m in box if m.to == [user.email]]
 
@@ -128,13 +140,7 @@ def test_several_held_notices_go_as_one_email_at_the_opening(users, ben, frozen,
 
 
 def test_at_the_opening_each_held_notice_is_checked_as_it_would_be_alone(users, ben, frozen, sent):
-    with sent():
-        tables = ben_to_act(users, frozen, 3)
-    # Ben answered one table in the night: its email is no longer needed.
-    frozen.set(LATE_EVENING + HOUR)
-    services.move_submit(
-        table_id=tables[0].pk, user=ben, version=tables[0].version, move={"action": "income"}
-    )
+    tables = answered_one_in_the_night(users, ben, frozen, sent, 3)
     with sent() as box:
         delivery.drain(now=OPENING + 30 * SECOND)
     (mail,) = mail_to(box, ben)
@@ -144,12 +150,7 @@ def test_at_the_opening_each_held_notice_is_checked_as_it_would_be_alone(users, 
 
 
 def test_one_held_notice_alone_goes_as_itself(users, ben, frozen, sent):
-    with sent():
-        tables = ben_to_act(users, frozen, 2)
-    frozen.set(LATE_EVENING + HOUR)
-    services.move_submit(
-        table_id=tables[0].pk, user=ben, version=tables[0].version, move={"action": "income"}
-    )
+    tables = answered_one_in_the_night(users, ben, frozen, sent, 2)
     with sent() as box:
         delivery.drain(now=OPENING + 30 * SECOND)
     (mail,) = mail_to(box, ben)

@@ -85,6 +85,16 @@ def test_the_table_page_shows_a_clock_paused_outside_its_players_hours(users, fr
     assert "paused" not in chip and "left</span>" in chip
 
 
+def test_the_lobby_shows_my_own_paused_clocks(users, frozen, django_assert_max_num_queries):
+    table = ana_to_act(users, frozen, utc(2026, 3, 2, 22, 30))
+    client = login_client(users[0])
+    client.get("/")
+    with django_assert_max_num_queries(10):
+        lobby = client.get("/").content.decode()
+    mine = lobby.split(f"#{table.pk}</strong>", 1)[1].split("</li>", 1)[0]
+    assert "paused until Tue 08:00 your time" in mine and "data-pauses" in mine
+
+
 def test_the_countdown_knows_the_pauses_ahead(users, frozen):
     # Monday 22:00 in Paris: an hour runs, then the night, then two hours.
     table = ana_to_act(users, frozen, utc(2026, 3, 2, 21))
@@ -298,3 +308,25 @@ def test_without_deadlines_the_header_links_to_the_table_waiting_longest(users, 
         tables.append(table)
     header = client.get("/tables/waiting/").content.decode()
     assert f'href="/tables/{tables[1].pk}/"' in header  # asked at 08:00
+
+
+def test_operators_read_the_admin_in_their_own_zone(users):
+    operator = users[5]
+    operator.is_staff = operator.is_superuser = True
+    operator.save()
+    schedule_set(user=operator, time_zone="Asia/Seoul")
+    row = Notification.objects.create(
+        key="x",
+        kind="invitation",
+        user=users[0],
+        created_at=utc(2026, 3, 2, 13, 5),
+        due_at=utc(2026, 3, 2, 13, 5),
+    )
+    client = login_client(operator)
+    listing = client.get("/admin/notifications/notification/")
+    assert listing.status_code == 200
+    page = listing.content.decode()
+    assert "10:05 p.m." in page or "22:05" in page, page[page.find("field-created_at") :][:200]
+    # The date drill-down counts days in that zone too.
+    assert client.get("/admin/notifications/notification/?created_at__year=2026").status_code == 200
+    assert client.get(f"/admin/notifications/notification/{row.pk}/change/").status_code == 200
