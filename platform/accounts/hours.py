@@ -241,7 +241,7 @@ def joined(spans: Iterable[Span]) -> Iterator[Span]:
 
 def _hours_text(span: timedelta) -> str:
     hours, minutes = divmod(int(span.total_seconds()) // 60, 60)
-    return f"{hours} h" + (f" {minutes:02d}" if minutes else "")
+    return f"{hours} h" + (f" {minutes} min" if minutes else "")
 
 
 def days_named(days: Iterable[str]) -> frozenset[int]:

@@ -100,7 +100,7 @@ def test_all_day_but_days_off_is_one_stretch_a_week():
 @pytest.mark.parametrize(
     ("start", "end", "days", "words"),
     [
-        ("09:00", "16:59", [], "cover 7 h 59 a day"),
+        ("09:00", "16:59", [], "cover 7 h 59 min a day"),
         ("22:00", "05:00", [], "cover 7 h a day"),
         ("08:00", "23:00", ["sat", "sun", "mon"], "you chose 3"),
         ("8:00", "23:00", [], "written HH:MM"),
