@@ -123,7 +123,7 @@ class PlayingHours:
         if len(self.days_off) > MAX_DAYS_OFF or not self.days_off <= set(range(7)):
             raise HoursError(f"At most {MAX_DAYS_OFF} days a week can be off.", "days_off")
         if self.start is None and not self.days_off:
-            raise HoursError("All day on every day is keeping no hours: give None instead.")
+            raise HoursError("All day on every day is keeping no hours: leave the hours empty.")
 
     @classmethod
     def build(

@@ -330,3 +330,26 @@ def test_operators_read_the_admin_in_their_own_zone(users):
     # The date drill-down counts days in that zone too.
     assert client.get("/admin/notifications/notification/?created_at__year=2026").status_code == 200
     assert client.get(f"/admin/notifications/notification/{row.pk}/change/").status_code == 200
+
+
+def test_the_admin_keeps_to_hours_a_player_could_set(users):
+    from datetime import time
+
+    from django.core.exceptions import ValidationError
+
+    profile = Profile.objects.get(user=users[0])
+    for fields, where in (
+        ({"time_zone": "Mars/Olympus"}, "time_zone"),
+        ({"hours_start": time(9), "hours_end": time(12)}, "hours_end"),
+        ({"hours_start": time(9)}, "hours_end"),
+        ({"days_off": ["sat", "sun", "mon"]}, "days_off"),
+        ({"days_off": ["sab"]}, "days_off"),
+    ):
+        for name, value in fields.items():
+            setattr(profile, name, value)
+        with pytest.raises(ValidationError) as err:
+            profile.full_clean()
+        assert where in err.value.message_dict, (fields, err.value)
+        profile.refresh_from_db()
+    profile.time_zone, profile.hours_start, profile.hours_end = "Asia/Seoul", time(22), time(7)
+    profile.full_clean()
