@@ -22,13 +22,10 @@ import logging
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
-from typing import TYPE_CHECKING
+from typing import Protocol
 from zoneinfo import ZoneInfo
 
 from accounts.zones import zone_named
-
-if TYPE_CHECKING:
-    from accounts.models import Profile
 
 log = logging.getLogger(__name__)
 
@@ -249,7 +246,18 @@ def days_named(days: Iterable[str]) -> frozenset[int]:
     return frozenset(DAYS.index(d) for d in days if isinstance(d, str) and d in DAYS)
 
 
-def kept_by(profile: Profile | None) -> PlayingHours | None:
+class KeepsHours(Protocol):
+    """What of a profile (`accounts.models.Profile`) says its hours."""
+
+    user_id: int
+    time_zone: str
+    hours_start: time | None
+    hours_end: time | None
+    days_off: list
+    is_bot: bool
+
+
+def kept_by(profile: KeepsHours | None) -> PlayingHours | None:
     """The hours a profile keeps: None for none, for a bot (bots keep no
     hours), or for hours no player could set (written by hand in the admin),
     so that a clock never waits on them."""

@@ -8,16 +8,16 @@ from functools import partial
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
-from accounts import zones
+from accounts import readers
 
 
 def _reader_zone(request: HttpRequest):
-    return zones.of_user(getattr(request, "user", None))
+    return readers.of_user(getattr(request, "user", None))
 
 
 class ReaderTimeZone:
     """Makes the reader's zone the current one for the request. The zone is
-    looked up only when a time is first shown (`zones.ReaderZone`), by which
+    looked up only when a time is first shown (`readers.ReaderZone`), by which
     time the view knows who reads (a session, or an API token): a poll that
     shows no time costs no more queries than before."""
 
@@ -25,7 +25,7 @@ class ReaderTimeZone:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        timezone.activate(zones.ReaderZone(partial(_reader_zone, request)))
+        timezone.activate(readers.ReaderZone(partial(_reader_zone, request)))
         try:
             return self.get_response(request)
         finally:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from accounts import zones
+from accounts import readers, zones
 from accounts.hours import DAYS, HoursError, PlayingHours
 from accounts.models import Profile
 from accounts.pauses import Schedule
@@ -74,7 +74,7 @@ def schedule_set(
         after = Schedule(zone, kept)
         if after != before:
             schedule_changed.send(sender=Profile, user=user, before=before, after=after)
-        transaction.on_commit(lambda: zones.remember(user.pk, zone_name))
+        transaction.on_commit(lambda: readers.remember(user.pk, zone_name))
     return profile
 
 
