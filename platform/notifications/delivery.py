@@ -8,6 +8,13 @@ send one row twice, and no row lock or transaction is held while the mail
 server answers. A claim older than `CLAIM_LEASE` is taken for that of a
 worker that died mid-send: the drain sends the row again (once too often
 rather than never).
+
+Playing hours: a row that falls due while its player is outside their hours
+is not sent but due again when they start (any kind of row, whatever it
+sends). At that opening, several emails held for one player go as one ("While
+you were away: 3 games wait for you"): the first row that a worker claims
+claims the others held until the same moment, and each is checked as it
+would be alone (no longer needed, a turn the player has been told of).
 """
 
 from __future__ import annotations
@@ -16,10 +23,12 @@ import logging
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.core.exceptions import ObjectDoesNotExist
 from django.db import transaction
 from django.db.models import Q
 
 from accounts import presence
+from accounts.hours import PlayingHours, kept_by
 from config import clock
 from notifications import emails, outbox
 from notifications.models import Notification
@@ -36,43 +45,101 @@ CLAIM_LEASE = timedelta(minutes=10)
 
 
 def deliver(notification_id: int, now: datetime | None = None) -> bool:
-    """Send one pending row; True if an email went out."""
+    """Send one pending row (with the rows held with it); True if an email
+    went out."""
     now = now or clock.now()
     n = _claim(notification_id, now)
     if n is None:
         return False  # sent, cancelled, or another worker holds it
-    if _moot(n):
-        why = "No longer needed: the player has already acted."
-        return _close(n, Notification.Status.CANCELLED, why)
-    if n.kind == Notification.Kind.TURN:
-        later, why = _turn_check(n, now)
-        if later is not None:
-            n.due_at = later
-            n.claimed_at = None
-            n.save(update_fields=["due_at", "claimed_at"])
-            return False
-        if why:
-            return _close(n, Notification.Status.CANCELLED, why)
-    message = emails.build(n, now)
+    hours = _hours_of(n)
+    if not _ready(n, now, hours):
+        return False
+    rows = [n] + [row for row in _held_with(n, hours, now) if _ready(row, now, hours)]
+    message = emails.build(n, now) if len(rows) == 1 else emails.build_held(rows, now)
     if message is None:
-        return _close(
-            n,
-            Notification.Status.CANCELLED,
-            "Nothing to send (no email address, or nothing waiting).",
-        )
+        for row in rows:
+            _close(
+                row,
+                Notification.Status.CANCELLED,
+                "Nothing to send (no email address, or nothing waiting).",
+            )
+        return False
     try:
         message.send()
     except Exception as exc:  # any mail failure is retried later
-        n.attempts += 1
-        failed = n.attempts >= MAX_ATTEMPTS
         log.warning("Sending notification %s failed: %s", n.pk, exc)
-        return _close(
-            n, Notification.Status.FAILED if failed else Notification.Status.PENDING, str(exc)
-        )
-    n.attempts += 1
-    n.sent_at = now
-    _close(n, Notification.Status.SENT, "")
+        for row in rows:
+            row.attempts += 1
+            failed = row.attempts >= MAX_ATTEMPTS
+            status = Notification.Status.FAILED if failed else Notification.Status.PENDING
+            _close(row, status, str(exc))
+        return False
+    for row in rows:
+        row.attempts += 1
+        row.sent_at = now
+        _close(row, Notification.Status.SENT, "")
     return True
+
+
+def _hours_of(n: Notification) -> PlayingHours | None:
+    try:
+        return kept_by(n.user.profile)
+    except ObjectDoesNotExist:
+        return None
+
+
+def _ready(n: Notification, now: datetime, hours: PlayingHours | None) -> bool:
+    """Whether a claimed row is to be sent now. If not, it is let go: closed
+    when it is no longer needed, else due again later (when the player's
+    hours start, or when they have been away long enough)."""
+    if _moot(n):
+        _close(n, Notification.Status.CANCELLED, "No longer needed: the player has already acted.")
+        return False
+    later, why = hours.next_opening(now) if hours is not None else None, ""
+    if later is None and n.kind == Notification.Kind.TURN:
+        later, why = _turn_check(n, now)
+    if later is not None:
+        n.due_at = later
+        n.claimed_at = None
+        n.save(update_fields=["due_at", "claimed_at"])
+        return False
+    if why:
+        _close(n, Notification.Status.CANCELLED, why)
+        return False
+    return True
+
+
+# The kinds sent by email, which may go together in one. Rows of any other
+# kind are held the same way but always go one by one.
+EMAIL_KINDS = frozenset(
+    {
+        Notification.Kind.TURN,
+        Notification.Kind.REMINDER,
+        Notification.Kind.TIMEOUT,
+        Notification.Kind.GAME_OVER,
+        Notification.Kind.INVITATION,
+        Notification.Kind.DIGEST,
+    }
+)
+
+
+def _held_with(n: Notification, hours: PlayingHours | None, now: datetime) -> list[Notification]:
+    """The other emails held for the same player until the same opening of
+    their hours, claimed by this worker (none if `n` was not held)."""
+    if hours is None or n.kind not in EMAIL_KINDS or not hours.opens_at(n.due_at):
+        return []
+    ids = (
+        Notification.objects.filter(
+            user_id=n.user_id,
+            status=Notification.Status.PENDING,
+            due_at=n.due_at,
+            kind__in=EMAIL_KINDS,
+        )
+        .exclude(pk=n.pk)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    return [row for row in (_claim(pk, now) for pk in list(ids)) if row is not None]
 
 
 def _claim(notification_id: int, now: datetime) -> Notification | None:
@@ -84,9 +151,9 @@ def _claim(notification_id: int, now: datetime) -> Notification | None:
     )
     if not claimed:
         return None
-    return Notification.objects.select_related("user", "table", "table__creator").get(
-        pk=notification_id
-    )
+    return Notification.objects.select_related(
+        "user", "user__profile", "table", "table__creator"
+    ).get(pk=notification_id)
 
 
 def _close(n: Notification, status: str, error: str) -> bool:

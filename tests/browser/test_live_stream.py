@@ -36,14 +36,14 @@ def test_a_move_and_a_chat_line_reach_the_other_page_by_its_stream(page_for, use
     for page in (mover, watcher):
         page.goto(f"/tables/{table.pk}/")
         streaming(page)
-    expect(watcher.locator("#waiting-count")).to_have_text("0 waiting")
+    expect(watcher.locator("#waiting-count")).to_have_attribute("data-count", "0")
 
     # The first player takes Income: the other's board, count and title follow.
     press(mover, mover.locator("#board details.piece-menu[data-piece='treasury'] > summary"))
     press(mover, mover.locator("#board .piece-moves button", has_text="Income"))
     board = watcher.locator(f"#board[data-version='{table.version + 1}']")
     expect(board).to_be_attached()
-    expect(watcher.locator("#waiting-count")).to_have_text("1 waiting")
+    expect(watcher.locator("#waiting-count")).to_have_text("Your turn in 1 game")
     expect(watcher).to_have_title(f"(1) Your turn · Coup #{table.pk} · Tabletop")
     mark = watcher.locator("#board [data-marked='treasury']")
     expect(mark.locator(".mark-who")).to_have_text(first.username)
