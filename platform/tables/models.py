@@ -64,6 +64,11 @@ class Table(models.Model):
     # The log lines of the deal (before any move), in the engine's format.
     setup_log = models.JSONField(default=list, blank=True)
 
+    # The finished table this one is the rematch of (its page offers it).
+    rematch_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
+    )
+
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     started_at = models.DateTimeField(null=True, blank=True)

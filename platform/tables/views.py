@@ -100,6 +100,11 @@ def _page_context(request: HttpRequest, found: TableRead, error: str = "") -> di
         "error": error,
         "bot_levels": LEVELS,
     }
+    if table.is_over and table.started_at:
+        # The rematches its players opened and still take players.
+        context["rematches"] = list(
+            table.rematches.filter(status=Table.Status.OPEN).select_related("creator")
+        )
     if tv.my_seat is not None and engine.standing_orders and table.is_active:
         context["orders_form"] = StandingOrdersForm(engine, current=tv.my_standing_orders)
     return context

@@ -219,3 +219,18 @@ def test_a_move_is_made_when_the_live_broker_cannot_be_reached(users, settings, 
     assert answer.status_code == 200
     assert Table.objects.get(pk=table.pk).version == table.version + 1
     assert "Live events (Redis) cannot be reached" in caplog.text
+
+
+def test_a_rematch_is_offered_on_the_old_tables_page_and_to_each_player(users, heard):
+    ana, ben = users[:2]
+    old = start_table("coup", [ana, ben], seed=5)
+    services.table_cancel(table_id=old.pk, user=None, reason="Cancelled by a moderator")
+    old.refresh_from_db()
+    ear = heard([channels.table(old.pk), channels.user(ana.pk), channels.user(ben.pk)])
+    new = services.table_rematch(table_id=old.pk, user=ana)
+    items = ear.take()
+    assert (channels.table(old.pk), "table", {"version": old.version}, old.revision + 1) in items
+    assert (channels.user(ben.pk), "mine", {"kind": "invitation", "table": new.pk}, None) in items
+    page = login_client(ben).get(f"/tables/{old.pk}/board/").content.decode()
+    assert f"ana opened a rematch: Coup #{new.pk}" in page
+    assert f'href="/tables/{new.pk}/"' in page

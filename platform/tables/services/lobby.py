@@ -290,7 +290,8 @@ def table_invite(*, table_id: int, user: AbstractBaseUser, username: str) -> Non
 def table_rematch(*, table_id: int, user: AbstractBaseUser) -> Table:
     """A new table with the same game, options, seats and time control, opened
     by `user` (a player of the finished table), the others invited. The old
-    table is only read: a finished table changes no more."""
+    table's game changes no more; its page offers the rematch (its revision
+    counts the offer, under its row lock)."""
     old = Table.objects.get(pk=table_id)
     players = list(old.seats.select_related("user").order_by("number"))
     if not old.is_over or not old.started_at:
@@ -311,7 +312,13 @@ def table_rematch(*, table_id: int, user: AbstractBaseUser) -> Table:
             rated=old.rated,
             bot_takeover=old.bot_takeover,
         )
+        table.rematch_of = old
+        table.save(update_fields=["rematch_of"])
         for seat in players:
             if seat.user_id != user.pk:
                 table_invite(table_id=table.pk, user=user, username=seat.user.username)
+        old = table_lock(old.pk)
+        table_revise(old)
+        old.save(update_fields=["revision"])
+        table_announce(old)
     return table
