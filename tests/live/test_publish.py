@@ -20,7 +20,7 @@ from live import channels
 from tables import services
 from tables.errors import StaleVersion
 from tables.models import Table
-from tests.conftest import login_client, start_table, state_of
+from tests.conftest import login_client, play_random_moves, start_table, state_of
 
 # Real commits: the events go out once the change's transaction commits.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -223,9 +223,8 @@ def test_a_move_is_made_when_the_live_broker_cannot_be_reached(users, settings, 
 
 def test_a_rematch_is_offered_on_the_old_tables_page_and_to_each_player(users, heard):
     ana, ben = users[:2]
-    old = start_table("coup", [ana, ben], seed=5)
-    services.table_cancel(table_id=old.pk, user=None, reason="Cancelled by a moderator")
-    old.refresh_from_db()
+    old = play_random_moves(start_table("coup", [ana, ben], {"rounds_to_win": 1}, seed=5), [], 500)
+    assert old.status == Table.Status.FINISHED
     ear = heard([channels.table(old.pk), channels.user(ana.pk), channels.user(ben.pk)])
     new = services.table_rematch(table_id=old.pk, user=ana)
     items = ear.take()
