@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "players",
     "guides",
     "bots",
+    "push",
     "games.coup",
     "games.koryo",
     "games.seasons",
@@ -271,6 +272,16 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(hour=env.int("DIGEST_HOUR", 7), minute=0),
     },
 }
+
+# -- web push --------------------------------------------------------------------
+
+# The site's VAPID key pair (raw URL-safe base64, as `manage.py vapid_keys`
+# prints them) and a contact the push services can write to (mailto: or
+# https:). With no keys, push is off. Never change the keys once set: every
+# device's subscription is bound to the public key, and would stop working.
+VAPID_PUBLIC_KEY = env.str("VAPID_PUBLIC_KEY", "")
+VAPID_PRIVATE_KEY = env.str("VAPID_PRIVATE_KEY", "")
+VAPID_SUBJECT = env.str("VAPID_SUBJECT", "")
 
 # -- security --------------------------------------------------------------------
 

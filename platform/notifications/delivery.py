@@ -5,9 +5,14 @@ A worker claims a pending row with a conditional update (`claimed_at` set
 only if nobody holds it): if it changes no row, another worker has it, or
 it is no longer pending. So two workers, a retried task and the drain never
 send one row twice, and no row lock or transaction is held while the mail
-server answers. A claim older than `CLAIM_LEASE` is taken for that of a
-worker that died mid-send: the drain sends the row again (once too often
-rather than never).
+server or the push service answers. A claim older than `CLAIM_LEASE` is
+taken for that of a worker that died mid-send: the drain sends the row again
+(once too often rather than never).
+
+Emails and pushes take the same path (the claim, the moot check, the turn
+check) and part only to be built and sent. A failed attempt is tried again
+later, each wait four times the last (or what a push service asked for),
+and given up after `MAX_ATTEMPTS`.
 """
 
 from __future__ import annotations
@@ -23,7 +28,11 @@ from accounts import presence
 from config import clock
 from notifications import emails, outbox
 from notifications.models import Notification
-from tables.models import Seat
+from push import payload as push_payload
+from push import sender as push_sender
+from push import services as push_services
+from push.models import PushSubscription
+from tables.models import Move, Seat
 
 log = logging.getLogger(__name__)
 
@@ -33,10 +42,12 @@ MAX_ATTEMPTS = 5
 DRAIN_AFTER = timedelta(seconds=settings.OUTBOX_RETRY_SECONDS)
 # Far longer than a mail server takes to answer.
 CLAIM_LEASE = timedelta(minutes=10)
+# The longest a push service may ask us to wait before the next attempt.
+LONGEST_WAIT = timedelta(hours=1)
 
 
 def deliver(notification_id: int, now: datetime | None = None) -> bool:
-    """Send one pending row; True if an email went out."""
+    """Send one pending row; True if a notice (an email, a push) went out."""
     now = now or clock.now()
     n = _claim(notification_id, now)
     if n is None:
@@ -53,6 +64,8 @@ def deliver(notification_id: int, now: datetime | None = None) -> bool:
             return False
         if why:
             return _close(n, Notification.Status.CANCELLED, why)
+    if n.channel == Notification.Channel.PUSH:
+        return _push(n, now)
     message = emails.build(n, now)
     if message is None:
         return _close(
@@ -63,16 +76,61 @@ def deliver(notification_id: int, now: datetime | None = None) -> bool:
     try:
         message.send()
     except Exception as exc:  # any mail failure is retried later
-        n.attempts += 1
-        failed = n.attempts >= MAX_ATTEMPTS
         log.warning("Sending notification %s failed: %s", n.pk, exc)
+        return _retry(n, str(exc), now)
+    return _sent(n, now)
+
+
+def _push(n: Notification, now: datetime) -> bool:
+    """Post a push row to its device's push service."""
+    device = n.subscription
+    if device is None:
+        return _close(n, Notification.Status.CANCELLED, "The device was removed.")
+    payload = push_payload.build(n, now)
+    if payload is None:
         return _close(
-            n, Notification.Status.FAILED if failed else Notification.Status.PENDING, str(exc)
+            n,
+            Notification.Status.CANCELLED,
+            "Nothing to send (no longer asked, or the table no longer open).",
         )
+    try:
+        push_sender.send(device, payload, topic=push_payload.topic(n))
+    except push_sender.Gone as exc:
+        # The device's subscription ended (the browser unsubscribed, the app
+        # was removed): forget it, and what was still waiting for it.
+        n.attempts += 1
+        push_services.subscription_forget(device, why=exc.message)
+        return _close(n, Notification.Status.CANCELLED, exc.message)
+    except push_sender.Refused as exc:
+        log.warning("Push %s refused: %s", n.pk, exc.message)
+        n.attempts += 1
+        return _close(n, Notification.Status.FAILED, exc.message)
+    except push_sender.TryLater as exc:
+        log.warning("Push %s not taken: %s", n.pk, exc.message)
+        return _retry(n, exc.message, now, wait=exc.retry_after)
+    PushSubscription.objects.filter(pk=device.pk).update(last_used_at=now)
+    return _sent(n, now)
+
+
+def _sent(n: Notification, now: datetime) -> bool:
     n.attempts += 1
     n.sent_at = now
     _close(n, Notification.Status.SENT, "")
     return True
+
+
+def _retry(n: Notification, error: str, now: datetime, wait: float | None = None) -> bool:
+    """A failed attempt: the row is due again later, the wait four times
+    longer after each (20 s, 80 s, 5 min, 21 min with the default
+    OUTBOX_RETRY_SECONDS), or as long as the push service asked; the drain
+    sends it then. Given up after the last attempt."""
+    n.attempts += 1
+    if n.attempts >= MAX_ATTEMPTS:
+        return _close(n, Notification.Status.FAILED, error)
+    backoff = DRAIN_AFTER * 4 ** (n.attempts - 1)
+    asked = min(timedelta(seconds=wait or 0), LONGEST_WAIT)
+    n.due_at = now + max(backoff, asked)
+    return _close(n, Notification.Status.PENDING, error)
 
 
 def _claim(notification_id: int, now: datetime) -> Notification | None:
@@ -84,31 +142,36 @@ def _claim(notification_id: int, now: datetime) -> Notification | None:
     )
     if not claimed:
         return None
-    return Notification.objects.select_related("user", "table", "table__creator").get(
-        pk=notification_id
-    )
+    return Notification.objects.select_related(
+        "user", "table", "table__creator", "seat", "subscription"
+    ).get(pk=notification_id)
 
 
 def _close(n: Notification, status: str, error: str) -> bool:
-    """Write what became of a claimed row and let go of it. False: no email
+    """Write what became of a claimed row and let go of it. False: nothing
     went out this time."""
     n.status = status
     n.error = error[:300]
     n.claimed_at = None
-    n.save(update_fields=["status", "error", "claimed_at", "attempts", "sent_at"])
+    n.save(update_fields=["status", "error", "claimed_at", "attempts", "sent_at", "due_at"])
     return False
 
 
 def _moot(n: Notification) -> bool:
-    """A turn or reminder email for a seat that is no longer asked to act."""
+    """A turn or reminder notice for a seat that is no longer asked to act."""
     if n.kind not in (Notification.Kind.TURN, Notification.Kind.REMINDER) or not n.seat_id:
         return False
     return not Seat.objects.filter(pk=n.seat_id, must_act=True).exists()
 
 
 def _turn_check(n: Notification, now: datetime) -> tuple[datetime | None, str]:
-    """For a turn email that is due: (a later time to look again, or None;
-    why not to send at all, or "")."""
+    """For a turn notice that is due: (a later time to look again, or None;
+    why not to send at all, or "").
+
+    Not while the player is on the site or was asked only just now; and one
+    email per table until the player has looked again, one push per device
+    until they have looked or moved (an answer from a notification is a
+    move: the next question at that table is pushed too)."""
     started = Seat.objects.filter(pk=n.seat_id).values_list("turn_started_at", flat=True).first()
     seen = presence.last_seen(n.user_id)
     later = []
@@ -123,9 +186,20 @@ def _turn_check(n: Notification, now: datetime) -> tuple[datetime | None, str]:
         user_id=n.user_id,
         table_id=n.table_id,
         status=Notification.Status.SENT,
+        channel=n.channel,
+        subscription_id=n.subscription_id,
     )
-    if seen is not None:
-        told = told.filter(sent_at__gt=seen)
+    since = [seen] if seen is not None else []
+    if n.channel == Notification.Channel.PUSH:
+        moved = (
+            Move.objects.filter(table_id=n.table_id, seat=n.seat.number, kind=Move.Kind.PLAYER)
+            .order_by("-seq")
+            .values_list("created_at", flat=True)
+            .first()
+        )
+        since += [moved] if moved is not None else []
+    if since:
+        told = told.filter(sent_at__gt=max(since))
     if told.exists():
         return None, "Already told about this table since the player was last here."
     return None, ""
@@ -133,7 +207,8 @@ def _turn_check(n: Notification, now: datetime) -> tuple[datetime | None, str]:
 
 def drain(now: datetime | None = None, limit: int = 500) -> int:
     """Send pending rows the on-commit dispatch missed (the broker was down,
-    or a worker died). Returns how many were sent."""
+    or a worker died) and those waiting to be tried again. Returns how many
+    were sent."""
     now = now or clock.now()
     ids = list(
         Notification.objects.filter(
