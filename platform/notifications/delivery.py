@@ -100,6 +100,7 @@ def _push(n: Notification, now: datetime) -> bool:
         # was removed): forget it, and what was still waiting for it.
         n.attempts += 1
         push_services.subscription_forget(device, why=exc.message)
+        n.subscription = None  # as the database has it now
         return _close(n, Notification.Status.CANCELLED, exc.message)
     except push_sender.Refused as exc:
         log.warning("Push %s refused: %s", n.pk, exc.message)

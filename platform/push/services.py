@@ -24,6 +24,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 
 from config import clock
+from notifications import outbox
 from notifications.models import Notification
 from push import keys
 from push.models import PushSubscription, UsedAnswer
@@ -184,8 +185,15 @@ def answer_play(*, ticket: Ticket, user: AbstractBaseUser) -> MoveResult:
         except IntegrityError:
             raise Conflict("This answer was given already: it plays only once.") from None
         try:
-            return services.move_submit(
+            result = services.move_submit(
                 table_id=ticket.table_id, user=user, version=ticket.version, move=ticket.move
             )
         except StaleVersion:
             raise Conflict(MOVED_ON) from None
+        # A move from the page leaves its player looking at the table, so
+        # they are not told what it asks of them next; this one's player is
+        # elsewhere, and their devices hear of it.
+        seat = next(s for s in result.seats if s.number == ticket.seat)
+        if seat.number in result.table.to_act:
+            outbox.queue_turn_pushes(result.table, [seat], clock.now())
+    return result
