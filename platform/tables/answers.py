@@ -40,10 +40,7 @@ def small_decision(found: TableRead, seat: int, limit: int = BUTTONS) -> list[An
     """The answers to what `seat` is asked now, if they are few and public;
     None when the seat is not asked, may not answer (its time ran out, it
     was dropped), or the decision needs the board (more than `limit` moves,
-    or a move that names what only the seat can see).
-
-    Answers that win a challenge (`MoveInfo.first`) come first, as on the
-    board; otherwise in the engine's order."""
+    or a move that names what only the seat can see). In the engine's order."""
     table, state = found.table, found.state
     if state is None or not table.is_active or seat not in table.to_act:
         return None
@@ -54,15 +51,10 @@ def small_decision(found: TableRead, seat: int, limit: int = BUTTONS) -> list[An
     legal = engine.legal_moves(state, seat)
     if not 1 <= len(legal) <= limit:
         return None
-    infos = [engine.move_info(state, seat, move) for move in legal]
-    if any(info.private for info in infos):
+    if any(engine.move_info(state, seat, move).private for move in legal):
         return None
     names = {s.number: s.user.username for s in found.seats}
-    answers = [
-        (not info.first, Answer(move, fill(engine.move_label(state, seat, move), names)))
-        for move, info in zip(legal, infos, strict=True)
-    ]
-    return [answer for _, answer in sorted(answers, key=lambda pair: pair[0])]
+    return [Answer(move, fill(engine.move_label(state, seat, move), names)) for move in legal]
 
 
 def question(found: TableRead, seat: int) -> str:
