@@ -50,10 +50,12 @@
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("#install-app");
     if (!button || !installEvent) return;
+    // An offer is asked once: the browser's own dialog takes it from here, and
+    // should the player decline, the browser may offer again later.
     var offered = installEvent;
     installEvent = null;
+    button.hidden = true;
     offered.prompt();
-    offered.userChoice.then(function () { button.hidden = true; }, function () { button.hidden = true; });
   });
 
   // -- notifications -----------------------------------------------------------
@@ -235,10 +237,13 @@
     }).catch(function () { /* the offer is not worth an error */ });
   }
 
+  // A move played on the board: its post to /tables/<id>/move/ answered 2xx.
+  // (The form it came from is gone by then: the board was redrawn.)
+  var MOVE = /^\/tables\/\d+\/move\/$/;
   document.addEventListener("htmx:afterRequest", function (event) {
     var detail = event.detail || {};
-    var form = detail.elt;
-    var played = form && form.matches && form.matches("form.moves");
+    var config = detail.requestConfig || {};
+    var played = config.verb === "post" && MOVE.test((config.path || "").split("?")[0]);
     if (played && detail.xhr && detail.xhr.status >= 200 && detail.xhr.status < 300) maybeOffer();
   });
 })();
