@@ -19,7 +19,6 @@ from urllib.parse import urlsplit
 
 from cryptography.hazmat.primitives.asymmetric import ec
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 
@@ -156,10 +155,10 @@ def answer_read(*, token: str, table_id: int) -> tuple[Ticket, AbstractBaseUser]
         ) from None
     if ticket.table_id != table_id:
         raise BadRequest("This answer is for another table.")
-    seat = Seat.objects.filter(table_id=table_id, number=ticket.seat).values("user_id").first()
+    seat = Seat.objects.select_related("user").filter(table_id=table_id, number=ticket.seat).first()
     if seat is None:
         raise NotFound("There is no such table.")
-    return ticket, get_user_model().objects.get(pk=seat["user_id"])
+    return ticket, seat.user
 
 
 MOVED_ON = (
