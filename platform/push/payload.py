@@ -5,10 +5,10 @@
  "title": "Your turn in Coup #12: 3 players left",
  "body": "Respond to ana's Tax: pass or challenge ana's claim of Duke?",
  "tag": "table-12",                      # a newer notice replaces this one
- "url": ".../tables/12/",                # the table
- "open": ".../tables/12/answer/",        # where a tap goes: the one-screen
+ "url": "/tables/12/",                   # the table
+ "open": "/tables/12/answer/",           # where a tap goes: the one-screen
                                          # answer page when the decision is small
- "answer_url": ".../tables/12/answer/play/",
+ "answer_url": "/tables/12/answer/play/",
  "actions": [{"action": "a0", "title": "Pass", "token": "..."}, ...]}
 ```
 
@@ -17,6 +17,8 @@ summary), the players' names and the seat's small decision
 (`tables.answers`), whose moves name nothing only the seat may see: a push
 can show on a lock screen. It is built when the notice is sent, so it asks
 what the table asks then; each button's token is bound to that version.
+Its addresses are paths: the service worker that shows it belongs to the
+site, whatever name the site is reached by.
 """
 
 from __future__ import annotations
@@ -25,7 +27,6 @@ import json
 from datetime import datetime
 from typing import Any
 
-from django.conf import settings
 from django.urls import reverse
 
 from games import registry
@@ -48,7 +49,7 @@ BODY_CHARS = 140
 
 
 def _url(name: str, table_id: int) -> str:
-    return settings.SITE_URL + reverse(name, args=[table_id])
+    return reverse(name, args=[table_id])
 
 
 def _game(slug: str) -> str:

@@ -3,8 +3,10 @@ register, the browser finds the site installable, the footer offers the
 install, notifications are offered after a move (never on load) and turned
 on from the settings up to the browser's subscription (Chromium here has no
 push service to subscribe with: its `subscribe` answers as a browser would),
-the offline page shows when the server is down; and the one-screen answer
-page and the settings are accessible, at a phone's width too."""
+a push handed to the worker by DevTools shows the question with its
+answers, a button's post plays without a cookie, the offline page shows
+when the server is down; and the one-screen answer page and the settings
+are accessible, at a phone's width too."""
 
 from __future__ import annotations
 
@@ -16,7 +18,8 @@ from django.conf import settings
 from django.test import Client
 from playwright.sync_api import expect
 
-from push import keys
+from notifications.models import Notification
+from push import keys, payload
 from push.models import PushSubscription
 from tables import services
 from tables.models import Move
@@ -172,6 +175,72 @@ def test_the_app_installs_offers_notifications_after_a_move_and_shows_the_offlin
         )
         assert device.label in ("Chromium on Linux", "Chrome on Linux")
         expect(page.locator(".devices")).to_contain_text(device.label)
+
+        # A push arrives (Chromium's DevTools hand it to the worker as its
+        # push service would): ben claims the Duke, ana's notification asks.
+        # What the worker shows is read inside it: headless Chromium does not
+        # keep notifications on show for long.
+        table.refresh_from_db()
+        services.move_submit(
+            table_id=table.pk, user=ben, version=table.version, move={"action": "tax"}
+        )
+        table.refresh_from_db()
+        seat = table.seats.get(user=ana)
+        notice = Notification(kind="turn", table_id=table.pk, seat_id=seat.pk, user_id=ana.pk)
+        (worker,) = context.service_workers
+        worker.evaluate(
+            """() => {
+              self.shown = [];
+              const registration = self.registration;
+              const show = registration.showNotification.bind(registration);
+              registration.showNotification = (title, options) =>
+                show(title, options).then(() => { self.shown.push({title, ...options}); });
+            }"""
+        )
+        registrations = []
+        cdp.on(
+            "ServiceWorker.workerRegistrationUpdated",
+            lambda event: registrations.extend(event["registrations"]),
+        )
+        cdp.send("ServiceWorker.enable")
+        for _ in range(100):
+            if registrations:
+                break
+            page.wait_for_timeout(50)  # the events come in on their own
+        cdp.send(
+            "ServiceWorker.deliverPushMessage",
+            {
+                "origin": server.url,
+                "registrationId": registrations[0]["registrationId"],
+                "data": json.dumps(payload.build(notice, table.updated_at)),
+            },
+        )
+        shown = worker.evaluate(
+            """async () => {
+              for (let tries = 0; tries < 100 && !self.shown.length; tries++) {
+                await new Promise((done) => setTimeout(done, 100));
+              }
+              return self.shown.map((n) => ({title: n.title, body: n.body, tag: n.tag,
+                actions: n.actions.map((a) => a.title), data: n.data}));
+            }"""
+        )[0]
+        assert shown["title"] == f"Your turn in Coup #{table.pk}: 2 players left"
+        assert shown["body"] == "Respond to ben's Tax: pass or challenge ben's claim of Duke?"
+        assert (shown["tag"], shown["actions"]) == (
+            f"table-{table.pk}",
+            ["Pass", "Challenge ben's claim of Duke"],
+        )
+        assert shown["data"]["open"] == f"/tables/{table.pk}/answer/"
+        # Its button's post, as the worker makes it: no cookie, under the
+        # site's CSP; the move is played.
+        answered = page.evaluate(
+            """(notice) => fetch(notice.answer_url, {method: "POST", credentials: "omit",
+                 body: new URLSearchParams({token: notice.actions[0].token})})
+               .then((r) => r.status)""",
+            shown["data"],
+        )
+        assert answered == 200
+        assert Move.objects.filter(table=table, seat=seat.number).last().move == {"action": "pass"}
 
         # The server goes down: a page asked for shows the offline page.
         server.shut()

@@ -54,15 +54,14 @@ def test_a_turn_push_reaches_the_device_encrypted_signed_and_saying_what_is_aske
         audience=push_service.origin,
     )
     payload = browser.decrypt(received)
-    site = settings.SITE_URL
     assert payload["title"] == f"Your turn in Coup #{table.pk}: 2 players left"
     assert payload["body"] == (
         f"Respond to {actor.username}'s Tax: pass or challenge {actor.username}'s claim of Duke?"
     )
     assert payload["tag"] == f"table-{table.pk}"
-    assert payload["url"] == f"{site}/tables/{table.pk}/"
-    assert payload["open"] == f"{site}/tables/{table.pk}/answer/"
-    assert payload["answer_url"] == f"{site}/tables/{table.pk}/answer/play/"
+    assert payload["url"] == f"/tables/{table.pk}/"
+    assert payload["open"] == f"/tables/{table.pk}/answer/"
+    assert payload["answer_url"] == f"/tables/{table.pk}/answer/play/"
     assert [a["title"] for a in payload["actions"]] == [
         "Pass",
         f"Challenge {actor.username}'s claim of Duke",

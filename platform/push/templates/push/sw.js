@@ -95,7 +95,8 @@ self.addEventListener("push", (event) => {
   }));
 });
 
-function openPage(url) {
+function openPage(path) {
+  const url = new URL(path, self.location.origin).href;
   return self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
     const open = windows.find((client) => client.url === url);
     if (open && "focus" in open) return open.focus();
@@ -105,7 +106,7 @@ function openPage(url) {
 
 function play(notice, action) {
   const body = new URLSearchParams({ token: action.token });
-  return fetch(notice.answer_url, { method: "POST", body: body, credentials: "omit" })
+  return fetch(new URL(notice.answer_url, self.location.origin), { method: "POST", body: body, credentials: "omit" })
     .then((response) => response.json().catch(() => ({})).then((said) => ({ ok: response.ok, said: said })))
     .catch(() => ({ ok: false, said: { detail: "The site could not be reached: nothing was played." } }))
     .then((result) => {
