@@ -134,6 +134,14 @@ def queue_turns(table: Table, seats: list[Seat], now: datetime) -> list[Notifica
             kind=Kind.TURN, table=table, seat__in=due, status=Notification.Status.PENDING
         ).values_list("seat_id", flat=True)
     )
+    return _queue_turn_rows(table, now, [(seat, None) for seat in due if seat.pk not in waiting])
+
+
+def _queue_turn_rows(
+    table: Table, now: datetime, targets: list[tuple[Seat, int | None]]
+) -> list[Notification]:
+    """Turn notices to these seats (by email, or by push to a device), each
+    due once the turn delay is over."""
     rows = [
         _row(
             Kind.TURN,
@@ -143,9 +151,9 @@ def queue_turns(table: Table, seats: list[Seat], now: datetime) -> list[Notifica
             seat=seat,
             part=f"v{table.version}",
             due_at=now + turn_delay(),
+            device=device,
         )
-        for seat in due
-        if seat.pk not in waiting
+        for seat, device in targets
     ]
     queued = _insert_new(rows)
     dispatch(queued)
@@ -183,24 +191,16 @@ def queue_turn_pushes(table: Table, seats: list[Seat], now: datetime) -> list[No
             status=Notification.Status.PENDING,
         ).values_list("subscription_id", flat=True)
     )
-    rows = [
-        _row(
-            Kind.TURN,
-            user_id=seat.user_id,
-            now=now,
-            table=table,
-            seat=seat,
-            part=f"v{table.version}",
-            due_at=now + turn_delay(),
-            device=device,
-        )
-        for seat in due
-        for device in devices.get(seat.user_id, [])
-        if device not in waiting
-    ]
-    queued = _insert_new(rows)
-    dispatch(queued)
-    return queued
+    return _queue_turn_rows(
+        table,
+        now,
+        [
+            (seat, device)
+            for seat in due
+            for device in devices.get(seat.user_id, [])
+            if device not in waiting
+        ],
+    )
 
 
 def queue_game_over(table: Table, seats: list[Seat], now: datetime) -> list[Notification]:

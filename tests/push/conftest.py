@@ -47,3 +47,18 @@ def device(push_service):
         return subscription, browser
 
     return make
+
+
+@pytest.fixture
+def told(users, device):
+    """ana and ben at Coup, each with a phone; one has claimed the Duke and
+    the other is asked: the push waiting for the player asked. (A test that
+    stops the clock names `frozen` first: the table is dealt at its time.)"""
+    from notifications.models import Notification
+    from tests.push.helpers import Told, coup_tax, users_by_seat
+
+    phones = {user.pk: device(user) for user in users[:2]}
+    table, asked = coup_tax(users[:2])
+    player = users_by_seat(table)[asked]
+    row = Notification.objects.get(channel="push", user=player, version=table.version)
+    return Told(table, asked, player, row, phones[player.pk][1])

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
+from notifications.models import Notification
 from tables import services
 from tables.models import Table
 from tests.conftest import start_table
@@ -26,3 +29,11 @@ def coup_tax(players, **kwargs) -> tuple[Table, int]:
     table.refresh_from_db()
     (asked,) = table.to_act
     return table, asked
+
+
+class Told(NamedTuple):
+    table: Table
+    asked: int  # the seat asked
+    player: object  # its player
+    row: Notification  # the push waiting for their phone
+    phone: object  # the phone's keys (BrowserKeys)

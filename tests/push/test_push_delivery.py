@@ -131,13 +131,9 @@ def test_a_device_its_service_no_longer_knows_is_forgotten_with_what_waited_for_
 
 
 def test_a_failing_service_leaves_the_row_to_be_tried_again_later_and_a_success_is_not_repeated(
-    users, device, push_service, frozen
+    frozen, told, push_service
 ):
-    ana, ben = users[:2]
-    for user in (ana, ben):
-        device(user)
-    table, asked = coup_tax([ana, ben])
-    row = push_rows(user=users_by_seat(table)[asked]).get()
+    row = told.row
     push_service.answer(500)
 
     assert delivery.deliver(row.pk, now=frozen.now) is False
@@ -162,13 +158,9 @@ def test_a_failing_service_leaves_the_row_to_be_tried_again_later_and_a_success_
 
 
 def test_each_wait_is_longer_than_the_last_and_the_service_may_ask_for_longer(
-    users, device, push_service, frozen
+    frozen, told, push_service
 ):
-    ana, ben = users[:2]
-    for user in (ana, ben):
-        device(user)
-    table, asked = coup_tax([ana, ben])
-    row = push_rows(user=users_by_seat(table)[asked]).get()
+    row = told.row
     push_service.answer(503, 502, (429, {"Retry-After": "1800"}), 500, 500)
     waits = []
     for _ in range(delivery.MAX_ATTEMPTS):
@@ -182,12 +174,8 @@ def test_each_wait_is_longer_than_the_last_and_the_service_may_ask_for_longer(
     assert len(push_service.received) == delivery.MAX_ATTEMPTS
 
 
-def test_a_request_the_service_refuses_as_it_is_is_given_up_at_once(users, device, push_service):
-    ana, ben = users[:2]
-    for user in (ana, ben):
-        device(user)
-    table, asked = coup_tax([ana, ben])
-    row = push_rows(user=users_by_seat(table)[asked]).get()
+def test_a_request_the_service_refuses_as_it_is_is_given_up_at_once(told, push_service):
+    row = told.row
     push_service.answer(413)
     assert delivery.deliver(row.pk) is False
     row.refresh_from_db()
@@ -195,12 +183,8 @@ def test_a_request_the_service_refuses_as_it_is_is_given_up_at_once(users, devic
     assert PushSubscription.objects.filter(pk=row.subscription_id).exists()
 
 
-def test_a_service_that_cannot_be_reached_is_tried_again(users, device, push_service):
-    ana, ben = users[:2]
-    for user in (ana, ben):
-        device(user)
-    table, asked = coup_tax([ana, ben])
-    row = push_rows(user=users_by_seat(table)[asked]).get()
+def test_a_service_that_cannot_be_reached_is_tried_again(told, push_service):
+    row = told.row
     push_service.close()  # nothing listens there any more
     assert delivery.deliver(row.pk) is False
     row.refresh_from_db()
@@ -208,13 +192,9 @@ def test_a_service_that_cannot_be_reached_is_tried_again(users, device, push_ser
     assert row.error.startswith("The push service could not be reached")
 
 
-def test_a_push_for_a_question_answered_meanwhile_is_not_sent(users, device, push_service):
-    ana, ben = users[:2]
-    for user in (ana, ben):
-        device(user)
-    table, asked = coup_tax([ana, ben])
+def test_a_push_for_a_question_answered_meanwhile_is_not_sent(told, push_service):
     # The first player was told it was their turn, and has played since.
-    row = push_rows(user=users_by_seat(table)[1 - asked], version=0).get()
+    row = push_rows(user=users_by_seat(told.table)[1 - told.asked], version=0).get()
     assert delivery.deliver(row.pk) is False
     row.refresh_from_db()
     assert row.status == "cancelled"

@@ -5,6 +5,7 @@ site, not twice until they look or move)."""
 
 from __future__ import annotations
 
+import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -42,24 +43,22 @@ def test_each_device_has_its_own_row_and_each_gets_the_push(users, device, push_
         assert payload["tag"] == f"table-{table.pk}"
 
 
-def test_a_player_on_the_email_digest_may_still_have_pushes_at_once(users, device, vapid):
+@pytest.mark.parametrize(
+    ("choices", "told_by"),
+    [
+        # A player on the email digest may still have pushes at once.
+        ({"notify_turn": Profile.Notify.DIGEST}, [PUSH]),
+        ({"notify_push": Profile.Notify.NEVER}, ["email"]),
+    ],
+)
+def test_the_push_choice_stands_beside_the_emails(users, device, vapid, choices, told_by):
     ana, ben = users[:2]
     for user in (ana, ben):
         device(user)
-    Profile.objects.filter(user__in=[ana, ben]).update(notify_turn=Profile.Notify.DIGEST)
+    Profile.objects.filter(user__in=[ana, ben]).update(**choices)
     table, asked = coup_tax([ana, ben])
     player = users_by_seat(table)[asked]
-    assert [r.channel for r in rows(user=player, version=table.version)] == [PUSH]
-
-
-def test_a_player_who_wants_no_pushes_gets_only_their_emails(users, device, vapid):
-    ana, ben = users[:2]
-    for user in (ana, ben):
-        device(user)
-    Profile.objects.filter(user__in=[ana, ben]).update(notify_push=Profile.Notify.NEVER)
-    table, asked = coup_tax([ana, ben])
-    player = users_by_seat(table)[asked]
-    assert [r.channel for r in rows(user=player, version=table.version)] == ["email"]
+    assert [r.channel for r in rows(user=player, version=table.version)] == told_by
 
 
 def test_with_push_off_no_push_is_written_and_no_device_is_looked_up(users, device, settings):
