@@ -18,6 +18,7 @@ from tables import services
 from tables.models import Table
 from tests.clocks.helpers import MIN
 from tests.conftest import start_table, state_of
+from tests.notifications.test_outbox_rules import broker_down  # noqa: F401 - a fixture
 from tests.push.helpers import coup_tax, users_by_seat
 
 PUSH = Notification.Channel.PUSH
@@ -177,3 +178,21 @@ def test_an_invitation_goes_to_the_devices_too(users, device, push_service, vapi
     assert payload["title"] == "ana invites you to play Coup"
     assert payload["url"] == f"/tables/{table.pk}/"
     assert push_service.received[0].headers["topic"] == f"invite-{table.pk}"
+
+
+@pytest.mark.usefixtures("broker_down")
+def test_with_the_broker_down_a_push_waits_in_the_outbox_and_the_drain_sends_it(
+    users, device, push_service, vapid, frozen, django_capture_on_commit_callbacks
+):
+    phones = {user.pk: device(user) for user in users[:2]}
+    with django_capture_on_commit_callbacks(execute=True):
+        table, asked = coup_tax(users[:2])
+    player = users_by_seat(table)[asked]
+    row = rows(channel=PUSH, user=player, version=table.version).get()
+    assert row.status == "pending" and push_service.received == []
+    frozen.advance(delivery.DRAIN_AFTER + MIN)
+    delivery.drain(now=frozen.now)
+    row.refresh_from_db()
+    assert row.status == "sent"
+    sent = [r for r in push_service.received if r.path == f"/push/{player.username}-phone"]
+    assert phones[player.pk][1].decrypt(sent[0])["tag"] == f"table-{table.pk}"
