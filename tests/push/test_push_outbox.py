@@ -5,12 +5,15 @@ site, not twice until they look or move)."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from accounts import presence
 from accounts.models import Profile
+from accounts.services import schedule_set
 from games import registry
 from notifications import delivery
 from notifications.models import Notification
@@ -196,3 +199,28 @@ def test_with_the_broker_down_a_push_waits_in_the_outbox_and_the_drain_sends_it(
     assert row.status == "sent"
     sent = [r for r in push_service.received if r.path == f"/push/{player.username}-phone"]
     assert phones[player.pk][1].decrypt(sent[0])["tag"] == f"table-{table.pk}"
+
+
+def test_a_push_outside_the_players_hours_waits_for_their_opening(
+    users, device, push_service, vapid, frozen
+):
+    late = datetime(2026, 3, 2, 22, 30, tzinfo=UTC)  # Monday 23:30 in Paris
+    opening = datetime(2026, 3, 3, 7, tzinfo=UTC)  # Tuesday 08:00 in Paris
+    for user in users[:2]:
+        device(user)
+        schedule_set(
+            user=user,
+            time_zone="Europe/Paris",
+            hours={"start": "08:00", "end": "23:00", "days_off": []},
+        )
+    frozen.set(late)
+    table, asked = coup_tax(users[:2])
+    row = rows(channel=PUSH, user=users_by_seat(table)[asked], version=table.version).get()
+    assert row.due_at == opening
+    assert delivery.deliver(row.pk, now=late) is False  # a drain in the night
+    row.refresh_from_db()
+    assert (row.status, row.due_at, push_service.received) == ("pending", opening, [])
+    frozen.set(opening + delivery.DRAIN_AFTER)
+    delivery.drain(now=frozen.now)
+    row.refresh_from_db()
+    assert row.status == "sent" and len(push_service.received) == 1

@@ -4,9 +4,12 @@ offer after a move, which asks the site whether to show itself."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from django.test import Client
 
 from accounts.models import Profile
+from accounts.services import schedule_set
 from push.models import PushSubscription
 from tests.conftest import login_client
 
@@ -76,3 +79,12 @@ def test_the_offer_after_a_move_shows_only_where_the_site_sends_pushes(users, se
     settings.VAPID_PUBLIC_KEY = settings.VAPID_PRIVATE_KEY = ""
     assert client.get("/push/offer/").status_code == 204
     assert Client().get("/push/offer/").status_code == 302
+
+
+def test_a_devices_last_notice_is_told_in_the_players_own_zone(users, device, vapid):
+    phone, _ = device(users[0])
+    phone.last_used_at = datetime(2026, 3, 2, 12, 5, tzinfo=UTC)
+    phone.save()
+    schedule_set(user=users[0], time_zone="Asia/Seoul", hours=None)
+    html = login_client(users[0]).get("/accounts/profile/").content.decode()
+    assert "last notified 2 Mar 2026, 21:05 KST" in html
