@@ -188,8 +188,17 @@ def test_with_the_broker_down_a_push_waits_in_the_outbox_and_the_drain_sends_it(
     users, device, push_service, vapid, frozen, django_capture_on_commit_callbacks
 ):
     phones = {user.pk: device(user) for user in users[:2]}
+    table = start_table("coup", users[:2])
+    actor = table.to_act[0]
     with django_capture_on_commit_callbacks(execute=True):
-        table, asked = coup_tax(users[:2])
+        services.move_submit(
+            table_id=table.pk,
+            user=users_by_seat(table)[actor],
+            version=table.version,
+            move={"action": "tax"},
+        )
+    table.refresh_from_db()
+    asked = 1 - actor
     player = users_by_seat(table)[asked]
     row = rows(channel=PUSH, user=player, version=table.version).get()
     assert row.status == "pending" and push_service.received == []
