@@ -169,9 +169,9 @@ def _turn_check(n: Notification, now: datetime) -> tuple[datetime | None, str]:
     why not to send at all, or "").
 
     Not while the player is on the site or was asked only just now; and one
-    email per table until the player has looked again, one push per device
-    until they have looked or moved (an answer from a notification is a
-    move: the next question at that table is pushed too)."""
+    email per table, one push per device, until the player has looked again
+    or moved (an answer from a notification or by replying to an email is a
+    move: the next question at that table is sent too)."""
     started = Seat.objects.filter(pk=n.seat_id).values_list("turn_started_at", flat=True).first()
     seen = presence.last_seen(n.user_id)
     later = []
@@ -190,14 +190,13 @@ def _turn_check(n: Notification, now: datetime) -> tuple[datetime | None, str]:
         subscription_id=n.subscription_id,
     )
     since = [seen] if seen is not None else []
-    if n.channel == Notification.Channel.PUSH:
-        moved = (
-            Move.objects.filter(table_id=n.table_id, seat=n.seat.number, kind=Move.Kind.PLAYER)
-            .order_by("-seq")
-            .values_list("created_at", flat=True)
-            .first()
-        )
-        since += [moved] if moved is not None else []
+    moved = (
+        Move.objects.filter(table_id=n.table_id, seat=n.seat.number, kind=Move.Kind.PLAYER)
+        .order_by("-seq")
+        .values_list("created_at", flat=True)
+        .first()
+    )
+    since += [moved] if moved is not None else []
     if since:
         told = told.filter(sent_at__gt=max(since))
     if told.exists():

@@ -15,6 +15,7 @@ from games import registry
 from notifications import unsubscribe
 from notifications.models import Notification
 from notifications.results import result_for_reader
+from replies import offer
 from tables import clock
 from tables.models import Seat, Table
 from tables.present import fill, join_names
@@ -49,12 +50,15 @@ def _subject(n: Notification, context: dict) -> str:
         return f"Game over: {context['game']} #{n.table_id}"
     if n.kind == Kind.INVITATION:
         return f"{context['inviter']} invites you to play {context['game']}"
+    if n.kind == Kind.REPLY:
+        return f"Your reply about {context['game']} #{n.table_id} played nothing"
     count = len(context["waiting"])
     return f"{count} game{'s' if count != 1 else ''} waiting for you"
 
 
-# The unsubscribe switch of each kind (a timeout notice goes with the reminders).
-SWITCH_OF = {Kind.TIMEOUT: Kind.REMINDER}
+# The unsubscribe switch of each kind (a timeout notice goes with the
+# reminders, the answer to an email reply with the turn emails it replied to).
+SWITCH_OF = {Kind.TIMEOUT: Kind.REMINDER, Kind.REPLY: Kind.TURN}
 
 
 def context_for(n: Notification, now: datetime) -> dict:
@@ -97,6 +101,7 @@ def context_for(n: Notification, now: datetime) -> dict:
             )
     if n.kind == Kind.DIGEST:
         context["waiting"] = digest_rows(n.user_id, now)
+    offer.add_to(context, n)
     return context
 
 
@@ -143,6 +148,7 @@ def build(n: Notification, now: datetime) -> EmailMultiAlternatives | None:
         body=render_text(f"{template}.txt", context),
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[n.user.email],
+        reply_to=offer.reply_to(context),
         headers={
             "List-Unsubscribe": f"<{context['unsubscribe_url']}>",
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
