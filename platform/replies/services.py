@@ -45,10 +45,11 @@ from config import clock, limits
 from notifications import outbox
 from replies import addresses, offer, reading
 from replies.models import InboundEmail
-from tables import seat_clocks, services
+from tables import events, seat_clocks, services
 from tables.errors import ServiceError, StaleVersion
-from tables.models import Seat
+from tables.models import Seat, Table
 from tables.selectors import TableRead, table_read
+from tables.services import MoveResult
 
 log = logging.getLogger(__name__)
 Outcome = InboundEmail.Outcome
@@ -182,7 +183,7 @@ def _decide(
         return
     try:
         with transaction.atomic():
-            services.move_submit(
+            result = services.move_submit(
                 table_id=table.pk, user=row.user, version=turn.version, move=row.move
             )
     except StaleVersion:
@@ -191,6 +192,16 @@ def _decide(
         _set(row, Outcome.REFUSED, exc.message)
     else:
         _set(row, Outcome.PLAYED, f"Played: {choices[index].label}.")
+        _ask_again(result)
+
+
+def _ask_again(result: MoveResult) -> None:
+    """A move from the table page leaves its player looking at the table, so
+    the move service tells them nothing of what it asks of them next; this
+    one's player is away, and hears of it as any absent player would."""
+    seat = next(s for s in result.seats if s.number == result.seat)
+    if result.table.is_active and seat.number in result.table.to_act:
+        events.turns_asked.send(sender=Table, table=result.table, seats=[seat], now=clock.now())
 
 
 def _set(row: InboundEmail, outcome: str, detail: str) -> None:
