@@ -32,6 +32,7 @@ from push import payload as push_payload
 from push import sender as push_sender
 from push import services as push_services
 from push.models import PushSubscription
+from replies.models import InboundEmail
 from tables.models import Move, Seat
 
 log = logging.getLogger(__name__)
@@ -169,9 +170,10 @@ def _turn_check(n: Notification, now: datetime) -> tuple[datetime | None, str]:
     why not to send at all, or "").
 
     Not while the player is on the site or was asked only just now; and one
-    email per table, one push per device, until the player has looked again
-    or moved (an answer from a notification or by replying to an email is a
-    move: the next question at that table is sent too)."""
+    email per table until the player has looked again or answered one by
+    replying, one push per device until they have looked or moved (an
+    answer from a notification is a move: the next question at that table
+    is pushed too)."""
     started = Seat.objects.filter(pk=n.seat_id).values_list("turn_started_at", flat=True).first()
     seen = presence.last_seen(n.user_id)
     later = []
@@ -190,13 +192,17 @@ def _turn_check(n: Notification, now: datetime) -> tuple[datetime | None, str]:
         subscription_id=n.subscription_id,
     )
     since = [seen] if seen is not None else []
-    moved = (
-        Move.objects.filter(table_id=n.table_id, seat=n.seat.number, kind=Move.Kind.PLAYER)
-        .order_by("-seq")
-        .values_list("created_at", flat=True)
-        .first()
-    )
-    since += [moved] if moved is not None else []
+    if n.channel == Notification.Channel.PUSH:
+        moved = (
+            Move.objects.filter(table_id=n.table_id, seat=n.seat.number, kind=Move.Kind.PLAYER)
+            .order_by("-seq")
+            .values_list("created_at", flat=True)
+            .first()
+        )
+        since += [moved] if moved is not None else []
+    else:
+        answered = InboundEmail.last_played_at(user_id=n.user_id, table_id=n.table_id)
+        since += [answered] if answered is not None else []
     if since:
         told = told.filter(sent_at__gt=max(since))
     if told.exists():

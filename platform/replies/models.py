@@ -76,3 +76,15 @@ class InboundEmail(models.Model):
 
     def __str__(self) -> str:
         return f"Reply from {self.sender or 'nobody'} ({self.get_outcome_display()})"
+
+    @classmethod
+    def last_played_at(cls, *, user_id: int, table_id: int):
+        """When the player last played a move at the table by replying to
+        an email (None: never): like a visit, it makes the next turn email
+        about the table due."""
+        return (
+            cls.objects.filter(user_id=user_id, table_id=table_id, outcome=cls.Outcome.PLAYED)
+            .order_by("-received_at")
+            .values_list("received_at", flat=True)
+            .first()
+        )
