@@ -45,11 +45,12 @@ from config import clock, limits
 from notifications import outbox
 from replies import addresses, offer, reading
 from replies.models import InboundEmail
-from tables import events, seat_clocks, services
+from tables import events, services
 from tables.errors import ServiceError, StaleVersion
 from tables.models import Seat, Table
 from tables.selectors import TableRead, table_read
 from tables.services import MoveResult
+from tables.services.moves import seat_refusal
 
 log = logging.getLogger(__name__)
 Outcome = InboundEmail.Outcome
@@ -59,8 +60,6 @@ MOVED_ON = "The game had moved on before it arrived."
 GAME_OVER = "The game has ended."
 UNREADABLE = "It is not one of the answers: reply with just the number (or the words) of one."
 NEEDS_BOARD = "This question cannot be answered by email: open the table to play it."
-LATE = "Your time for this move ran out, so the game makes its default move for you."
-DROPPED = "You have left this game: a bot plays your seat now."
 # Outcomes that get a short email back (the others are never answered).
 ANSWERED = {Outcome.STALE, Outcome.UNREADABLE, Outcome.REFUSED, Outcome.LIMITED}
 
@@ -168,9 +167,11 @@ def _decide(
         return
     choices = offer.decision(found, turn.seat)
     if not choices:
+        # The seat may not move now (in the move service's own words), or
+        # the question is too big for an email.
         seat = next(s for s in found.seats if s.number == turn.seat)
-        why = DROPPED if seat.dropped else LATE if seat_clocks.is_late(seat, now) else NEEDS_BOARD
-        _set(row, Outcome.REFUSED, why)
+        refusal = seat_refusal(table, seat, now)
+        _set(row, Outcome.REFUSED, refusal.message if refusal else NEEDS_BOARD)
         return
     index = reading.read_answer(letter.text, [answer.label for answer in choices])
     if index is None:

@@ -216,7 +216,8 @@ def test_a_late_seat_is_told_its_time_ran_out(users, frozen):
     row = receive(reply(to=address_of(table, seat), sender=player.email, text="1"))
     assert (row.outcome, row.detail) == (
         "refused",
-        "Your time for this move ran out, so the game makes its default move for you.",
+        "Your time for this move ran out, so it can no longer be played: "
+        "the game will make its default move for you.",
     )
     assert len(answers_sent(player)) == 1
 

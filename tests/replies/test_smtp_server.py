@@ -21,7 +21,7 @@ from replies.models import InboundEmail
 from tables.models import Move
 from tests.replies.conftest import DOMAIN, reply
 from tests.replies.helpers import address_of, coup_tax, users_by_seat
-from tests.support.processes import Process, site_env
+from tests.support.processes import Process, free_port, site_env
 
 # The server commits in its own process: the test's rows must be committed too.
 pytestmark = [pytest.mark.site, pytest.mark.django_db(transaction=True)]
@@ -151,3 +151,25 @@ def test_the_server_is_no_relay_and_takes_only_addresses_it_signed(replies_on, a
     assert InboundEmail.objects.count() == 0
     table.refresh_from_db()
     assert table.to_act == [seat]
+
+
+def test_a_reply_while_the_database_is_away_is_deferred(replies_on, asked, tmp_path):
+    """The sending server is told to try again later (451), not that the
+    message was taken: nothing is lost while the database is down."""
+    table, seat, player = asked
+    env = site_env(
+        tmp_path,
+        DATABASE_URL=f"postgres://postgres@127.0.0.1:{free_port()}/nowhere",
+        INBOUND_EMAIL_DOMAIN=DOMAIN,
+        DB_POOL_TIMEOUT="1",
+    )
+    command = [sys.executable, "manage.py", "inbound_smtp", "--host", "127.0.0.1", "--port", "0"]
+    server = Process("inbound-smtp-no-db", command, env, tmp_path)
+    try:
+        port = _listening_port(server)
+        with pytest.raises(smtplib.SMTPDataError) as deferred:
+            send(port, reply(to=address_of(table, seat), sender=player.email, text="2"))
+        assert deferred.value.smtp_code == 451
+    finally:
+        server.stop()
+    assert not InboundEmail.objects.exists()
