@@ -21,13 +21,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import getaddresses, parseaddr
+from functools import cached_property
 from html.parser import HTMLParser
 
 from mailparser_reply import EmailReplyParser
 from mailparser_reply.constants import MAIL_LANGUAGES
 
-# The answer is on the reply's first line; the rest may be anything.
-_TEXT_CHARS = 2000
+# The answer is on the reply's first line: what the player wrote above the
+# message they reply to is read, up to this many characters of it.
+_TEXT_CHARS = 4000
 
 
 @dataclass(frozen=True)
@@ -42,7 +44,13 @@ class Letter:
     recipients: tuple[str, ...]
     subject: str
     automatic: str  # why a machine wrote it, or ""
-    text: str  # the sender's own words
+    body: str  # its text, as written
+
+    @cached_property
+    def text(self) -> str:
+        """The sender's own words, found only when they are read: a message
+        to no address of ours is not worth the parsing."""
+        return own_words(self.body)
 
 
 def letter(
@@ -72,7 +80,7 @@ def letter(
         recipients=tuple(dict.fromkeys(a.strip() for a in recipients if a.strip())),
         subject=subject,
         automatic=automatic(message, envelope_from=envelope_from, sender=sender),
-        text=own_words(body),
+        body=body,
     )
 
 
@@ -137,7 +145,7 @@ def automatic(message: EmailMessage, *, envelope_from: str | None, sender: str) 
     if precedence in _BULK:
         return f"Precedence: {precedence}"
     for name in _AUTO_HEADERS:
-        if message.get(name) is not None:
+        if name in message:
             return f"{name} header"
     if envelope_from is not None and envelope_from.strip("<> ") == "":
         return "Empty envelope sender (a bounce)"
@@ -169,8 +177,8 @@ def _body(message: EmailMessage) -> str:
     if not isinstance(text, str):
         return ""
     if part.get_content_type() == "text/html":
-        text = html_text(text)
-    return text[: _TEXT_CHARS * 10]
+        text = html_text(text[: _TEXT_CHARS * 25])  # markup takes room
+    return text[:_TEXT_CHARS]
 
 
 def own_words(text: str) -> str:
@@ -181,7 +189,7 @@ def own_words(text: str) -> str:
     replies = _PARSER.read(text).replies
     words = replies[0].body if replies else text
     kept = [line for line in words.splitlines() if not line.lstrip().startswith(">")]
-    return "\n".join(kept).strip()[:_TEXT_CHARS]
+    return "\n".join(kept).strip()
 
 
 class _HtmlText(HTMLParser):

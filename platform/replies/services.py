@@ -83,7 +83,6 @@ def inbound_receive(
         via=via[:20],
         sender=letter.sender[:254],
         subject=letter.subject[:200],
-        answer_text=letter.text[:200],
     )
     with transaction.atomic():
         try:
@@ -107,6 +106,7 @@ def _duplicate(row: InboundEmail) -> InboundEmail:
     if first is not None:
         row.recipient, row.table_id = first.recipient, first.table_id
         row.version, row.seat, row.user_id = first.version, first.seat, first.user_id
+        row.answer_text = first.answer_text
     row.save(force_insert=True)
     return row
 
@@ -148,6 +148,7 @@ def _turn_of(row: InboundEmail, letter: reading.Letter) -> addresses.Turn | None
         if turn is not None:
             row.recipient = address[:254]
             row.table_id, row.version, row.seat = turn.table_id, turn.version, turn.seat
+            row.answer_text = letter.text[:200]
             return turn
     row.recipient = (ours or [*letter.recipients, ""])[0][:254]
     why = "Sent to an address of ours that this site did not make." if ours else ""

@@ -251,6 +251,7 @@ def test_a_message_to_no_address_of_ours_plays_nothing(asked):
     ):
         row = receive(reply(to=to, sender=player.email, text="1"))
         assert (row.outcome, row.detail, row.table) == ("unknown", why, None)
+        assert row.answer_text == ""  # not even read
     assert answers_sent(player) == []
 
 
