@@ -6,6 +6,7 @@ test command and CI always do) and says which database it used.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 
@@ -238,6 +239,12 @@ class ApiClient:
     def put(self, path: str, data=None):
         return self.client.put(
             path, data=data or {}, content_type="application/json", headers=self._headers()
+        )
+
+    def patch(self, path: str, data=None):
+        body = data if isinstance(data, str) else json.dumps(data)
+        return self.client.patch(
+            path, data=body, content_type="application/json", headers=self._headers()
         )
 
 

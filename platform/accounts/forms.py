@@ -2,7 +2,8 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 
-from accounts import names
+from accounts import names, zones
+from accounts.hours import DAYS, HoursError, PlayingHours
 from accounts.models import Profile
 from push import keys as push_keys
 
@@ -12,6 +13,11 @@ User = get_user_model()
 class SignUpForm(UserCreationForm):
     email = forms.EmailField(
         required=True, help_text="For turn notices and password resets. Never shown to others."
+    )
+    # Filled in by the browser (site.js, from Intl.DateTimeFormat); the
+    # settings page changes it.
+    time_zone = forms.CharField(
+        required=False, widget=forms.HiddenInput(attrs={"data-guess-zone": ""})
     )
 
     class Meta(UserCreationForm.Meta):
@@ -47,6 +53,12 @@ class SignUpForm(UserCreationForm):
                 f"This name looks too much like “{other}”, another player's: choose another."
             )
         return username
+
+    def clean_time_zone(self) -> str:
+        """The browser's guess, if it is a zone we know; else UTC. Nobody
+        typed it, so it is never an error to show."""
+        guess = self.cleaned_data.get("time_zone", "")
+        return guess if guess in zones.known() else zones.DEFAULT
 
     def clean_email(self) -> str:
         email = self.cleaned_data["email"].strip()
@@ -111,3 +123,103 @@ class VacationForm(forms.Form):
         label="First day away", widget=forms.DateInput(attrs={"type": "date"})
     )
     ends_on = forms.DateField(label="Last day away", widget=forms.DateInput(attrs={"type": "date"}))
+
+
+class ScheduleForm(forms.Form):
+    """A player's time zone and playing hours (`accounts.services.schedule_set`
+    checks them again, and says why it refuses)."""
+
+    ALL_DAY, HOURS = "all", "hours"
+
+    time_zone = forms.ChoiceField(
+        label="Time zone",
+        help_text="Every time you read on the site and in emails is in this zone.",
+    )
+    keeps = forms.ChoiceField(
+        label="My clocks run",
+        choices=[(ALL_DAY, "All day"), (HOURS, "Only in these hours")],
+        widget=forms.RadioSelect,
+        initial=ALL_DAY,
+    )
+    hours_start = forms.TimeField(
+        label="From",
+        required=False,
+        input_formats=["%H:%M"],
+        widget=forms.TimeInput(format="%H:%M", attrs={"type": "time"}),
+    )
+    hours_end = forms.TimeField(
+        label="To",
+        required=False,
+        input_formats=["%H:%M"],
+        widget=forms.TimeInput(format="%H:%M", attrs={"type": "time"}),
+        help_text="At least 8 hours a day; an end before the start runs past midnight "
+        "(10:00 to 01:00).",
+    )
+    days_off = forms.MultipleChoiceField(
+        label="Days off",
+        required=False,
+        choices=[
+            (day, name)
+            for day, name in zip(
+                DAYS,
+                ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"),
+                strict=True,
+            )
+        ],
+        widget=forms.CheckboxSelectMultiple,
+        help_text="At most two; on them your clocks do not run at all.",
+    )
+
+    def __init__(self, *args, profile: Profile, **kwargs) -> None:
+        hours = (profile.hours_start, profile.hours_end)
+        kwargs.setdefault(
+            "initial",
+            {
+                "time_zone": profile.time_zone,
+                "keeps": self.HOURS if hours[0] is not None else self.ALL_DAY,
+                "hours_start": hours[0],
+                "hours_end": hours[1],
+                "days_off": list(profile.days_off or []),
+            },
+        )
+        super().__init__(*args, **kwargs)
+        offered = zones.choices()
+        if profile.time_zone not in dict(offered):
+            offered = [(profile.time_zone, profile.time_zone), *offered]
+        self.fields["time_zone"].choices = offered
+
+    def clean_time_zone(self) -> str:
+        try:
+            return zones.checked(self.cleaned_data["time_zone"])
+        except zones.ZoneError as exc:
+            raise forms.ValidationError(str(exc)) from None
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if self.errors:
+            return data
+        if data.get("keeps") == self.HOURS:
+            for name in ("hours_start", "hours_end"):
+                if data.get(name) is None:
+                    self.add_error(name, "Give the time your hours start and end.")
+            if self.errors:
+                return data
+        hours = self.hours()
+        if hours is not None:
+            try:
+                PlayingHours.build(zones.zone_named(data["time_zone"]), **hours)
+            except HoursError as exc:
+                field = {"start": "hours_start", "days_off": "days_off"}.get(exc.part, "hours_end")
+                self.add_error(field, str(exc))
+        return data
+
+    def hours(self) -> dict | None:
+        """The hours for `schedule_set`: None when the clocks run all day
+        every day."""
+        data = self.cleaned_data
+        start = end = "00:00"
+        if data["keeps"] == self.HOURS:
+            start, end = (f"{data[name]:%H:%M}" for name in ("hours_start", "hours_end"))
+        if start == end and not data["days_off"]:
+            return None
+        return {"start": start, "end": end, "days_off": list(data["days_off"])}

@@ -4,6 +4,7 @@ the skeletons of their names."""
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 
 
@@ -49,10 +50,38 @@ class Profile(models.Model):
     def is_bot(self) -> bool:
         return bool(self.bot_level)
 
+    def clean(self) -> None:
+        """The zone and hours a player could have set themselves (the admin
+        edits profiles; the settings page and the API check the same)."""
+        from accounts import zones
+        from accounts.hours import DAYS, HoursError, PlayingHours, days_named
+
+        errors = {}
+        try:
+            zones.checked(self.time_zone)
+        except zones.ZoneError as exc:
+            errors["time_zone"] = str(exc)
+        days = self.days_off if isinstance(self.days_off, list) else None
+        if days is None or any(day not in DAYS for day in days):
+            errors["days_off"] = f"A list of days among {', '.join(DAYS)}."
+        elif not errors and (self.hours_start or self.hours_end or days):
+            try:
+                PlayingHours(
+                    zones.zone_named(self.time_zone),
+                    self.hours_start,
+                    self.hours_end,
+                    days_named(days),
+                )
+            except HoursError as exc:
+                field = {"start": "hours_start", "days_off": "days_off"}.get(exc.part, "hours_end")
+                errors[field] = str(exc)
+        if errors:
+            raise ValidationError(errors)
+
 
 class Vacation(models.Model):
     """Days away: the player's clocks do not run from the start of `starts_on`
-    to the end of `ends_on` (UTC)."""
+    to the end of `ends_on`, in the player's own time zone."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations"

@@ -1,11 +1,10 @@
-"""Vacations: days away when a player's clocks stop. A yearly allowance keeps
-them honest."""
+"""Vacations: days away when a player's clocks stop (whole days in the
+player's own time zone: `accounts.pauses`). A yearly allowance keeps them
+honest."""
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterable
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import date, timedelta
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -20,25 +19,6 @@ YEARLY_ALLOWANCE_DAYS = 14
 BOOKING_AHEAD_DAYS = 366
 
 
-def span(vacation: Vacation) -> tuple[datetime, datetime]:
-    """From the start of the first day to the end of the last one, UTC."""
-    return (
-        datetime.combine(vacation.starts_on, time.min, tzinfo=UTC),
-        datetime.combine(vacation.ends_on + timedelta(days=1), time.min, tzinfo=UTC),
-    )
-
-
-def pauses_for(user_ids: Iterable[int], since: datetime) -> dict[int, list]:
-    """The vacations of these users that end after `since`, as spans."""
-    ids = set(user_ids)
-    if not ids:
-        return {}
-    found: dict[int, list] = defaultdict(list)
-    for vacation in Vacation.objects.filter(user_id__in=ids, ends_on__gte=since.date()):
-        found[vacation.user_id].append(span(vacation))
-    return dict(found)
-
-
 def days_used(user: AbstractBaseUser, year: int) -> int:
     first, last = date(year, 1, 1), date(year, 12, 31)
     total = 0
@@ -47,16 +27,6 @@ def days_used(user: AbstractBaseUser, year: int) -> int:
     ):
         total += (min(vacation.ends_on, last) - max(vacation.starts_on, first)).days + 1
     return total
-
-
-def on_vacation(user_ids: Iterable[int], now: datetime) -> dict[int, date]:
-    """The users away right now, with the last day of their vacation."""
-    today = now.date()
-    return dict(
-        Vacation.objects.filter(
-            user_id__in=set(user_ids), starts_on__lte=today, ends_on__gte=today
-        ).values_list("user_id", "ends_on")
-    )
 
 
 class VacationError(ValueError):

@@ -6,14 +6,29 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from accounts import vacations
-from accounts.forms import EmailForm, NotificationForm, SignUpForm, TokenForm, VacationForm
+from accounts.forms import (
+    EmailForm,
+    NotificationForm,
+    ScheduleForm,
+    SignUpForm,
+    TokenForm,
+    VacationForm,
+)
+from accounts.hours import HoursError, kept_by
 from accounts.models import ApiToken, Vacation
-from accounts.services import profile_get, user_sign_up
+from accounts.services import profile_get, schedule_set, user_sign_up
 from accounts.tokens import token_create, token_revoke
+from accounts.zones import ZoneError
 from config import clock, limits
+
+
+def _today():
+    """Today in the reader's own zone (their vacation days are theirs)."""
+    return timezone.localdate(clock.now())
 
 
 @limits.limited(limits.SIGNUP_PER_ADDRESS)
@@ -24,7 +39,11 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = user_sign_up(form=form)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.username}! Open a table or join one below.")
+        messages.success(
+            request,
+            f"Welcome, {user.username}! Open a table or join one below. Times are shown in "
+            f"{form.cleaned_data['time_zone']}; your profile changes it.",
+        )
         return redirect("lobby")
     return render(request, "accounts/signup.html", {"form": form})
 
@@ -40,7 +59,22 @@ def profile(request: HttpRequest) -> HttpResponse:
         notify_form.save()
         messages.success(request, "Your profile is saved.")
         return redirect("profile")
-    today = clock.now().date()
+    schedule_form = ScheduleForm(
+        request.POST if request.POST.get("form") == "schedule" else None, profile=prof
+    )
+    if schedule_form.is_bound and schedule_form.is_valid():
+        try:
+            schedule_set(
+                user=request.user,
+                time_zone=schedule_form.cleaned_data["time_zone"],
+                hours=schedule_form.hours(),
+            )
+        except (HoursError, ZoneError) as exc:
+            schedule_form.add_error(None, str(exc))
+        else:
+            messages.success(request, "Your time zone and playing hours are saved.")
+            return redirect("profile")
+    today = _today()
     vacation_form = VacationForm(request.POST if request.POST.get("form") == "vacation" else None)
     if vacation_form.is_bound and vacation_form.is_valid():
         try:
@@ -56,6 +90,8 @@ def profile(request: HttpRequest) -> HttpResponse:
         {
             "email_form": email_form,
             "notify_form": notify_form,
+            "schedule_form": schedule_form,
+            "hours": kept_by(prof),
             "profile": prof,
             "vacation_form": vacation_form,
             "vacations": request.user.vacations.filter(ends_on__gte=today),
@@ -71,7 +107,7 @@ def profile(request: HttpRequest) -> HttpResponse:
 @login_required
 def vacation_cancel(request: HttpRequest, vacation_id: int) -> HttpResponse:
     vacation = get_object_or_404(Vacation, pk=vacation_id, user=request.user)
-    today = clock.now().date()
+    today = _today()
     under_way = vacation.starts_on <= today
     try:
         if under_way:

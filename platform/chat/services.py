@@ -15,6 +15,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from accounts import zones
 from chat.access import access_for
 from chat.models import MAX_LENGTH, Channel, Message, ModerationEvent, Mute, Report
 from chat.selectors import active_mute
@@ -26,9 +27,10 @@ _BLANK_LINES = re.compile(r"\n{3,}")
 
 
 def muted_text(until: datetime) -> str:
+    """In the reader's own zone (the request's current one), labelled."""
     local = timezone.localtime(until)
     return (
-        f"You are muted in the chat until {local:%-d %b %Y, %H:%M} {local.tzname()}: "
+        f"You are muted in the chat until {local:%-d %b %Y, %H:%M} {zones.label(local)}: "
         "you can still play, but not write messages."
     )
 

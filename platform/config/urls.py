@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from accounts.api import router as accounts_router
 from chat.api import router as chat_router
 from config import api_errors, unavailable, views
 from players.api import router as players_api
@@ -12,6 +13,7 @@ api.add_router("", replays_router)
 api.add_router("", chat_router)
 api.add_router("", players_api)
 api.add_router("", push_router)
+api.add_router("", accounts_router)
 api_errors.add_handlers(api)
 unavailable.add_handlers(api)
 

@@ -9,10 +9,18 @@ server or the push service answers. A claim older than `CLAIM_LEASE` is
 taken for that of a worker that died mid-send: the drain sends the row again
 (once too often rather than never).
 
-Emails and pushes take the same path (the claim, the moot check, the turn
-check) and part only to be built and sent. A failed attempt is tried again
-later, each wait four times the last (or what a push service asked for),
-and given up after `MAX_ATTEMPTS`.
+Emails and pushes take the same path (the claim, the moot check, the
+playing hours, the turn check) and part only to be built and sent. A failed
+attempt is tried again later, each wait four times the last (or what a push
+service asked for), and given up after `MAX_ATTEMPTS`.
+
+Playing hours: a row that falls due while its player is outside their hours
+is not sent but due again when they start (any kind of row, whatever it
+sends, but the answer to the player's own reply by email). At that opening,
+several emails held for one player go as one ("While you were away: 3 games
+wait for you"): the first row that a worker claims claims the other emails
+held until the same moment, and each is checked as it would be alone (no
+longer needed, a turn the player has been told of).
 """
 
 from __future__ import annotations
@@ -21,10 +29,12 @@ import logging
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.core.exceptions import ObjectDoesNotExist
 from django.db import transaction
 from django.db.models import Q
 
 from accounts import presence
+from accounts.hours import PlayingHours, kept_by
 from config import clock
 from notifications import emails, outbox
 from notifications.models import Notification
@@ -48,38 +58,101 @@ LONGEST_WAIT = timedelta(hours=1)
 
 
 def deliver(notification_id: int, now: datetime | None = None) -> bool:
-    """Send one pending row; True if a notice (an email, a push) went out."""
+    """Send one pending row (with the emails held with it); True if a notice
+    (an email, a push) went out."""
     now = now or clock.now()
     n = _claim(notification_id, now)
     if n is None:
         return False  # sent, cancelled, or another worker holds it
-    if _moot(n):
-        why = "No longer needed: the player has already acted."
-        return _close(n, Notification.Status.CANCELLED, why)
-    if n.kind == Notification.Kind.TURN:
-        later, why = _turn_check(n, now)
-        if later is not None:
-            n.due_at = later
-            n.claimed_at = None
-            n.save(update_fields=["due_at", "claimed_at"])
-            return False
-        if why:
-            return _close(n, Notification.Status.CANCELLED, why)
+    hours = _hours_of(n)
+    if not _ready(n, now, hours):
+        return False
     if n.channel == Notification.Channel.PUSH:
         return _push(n, now)
-    message = emails.build(n, now)
+    rows = [n] + [row for row in _held_with(n, hours, now) if _ready(row, now, hours)]
+    message = emails.build(n, now) if len(rows) == 1 else emails.build_held(rows, now)
     if message is None:
-        return _close(
-            n,
-            Notification.Status.CANCELLED,
-            "Nothing to send (no email address, or nothing waiting).",
-        )
+        for row in rows:
+            _close(
+                row,
+                Notification.Status.CANCELLED,
+                "Nothing to send (no email address, or nothing waiting).",
+            )
+        return False
     try:
         message.send()
     except Exception as exc:  # any mail failure is retried later
         log.warning("Sending notification %s failed: %s", n.pk, exc)
-        return _retry(n, str(exc), now)
-    return _sent(n, now)
+        for row in rows:
+            _retry(row, str(exc), now)
+        return False
+    for row in rows:
+        _sent(row, now)
+    return True
+
+
+def _hours_of(n: Notification) -> PlayingHours | None:
+    try:
+        return kept_by(n.user.profile)
+    except ObjectDoesNotExist:
+        return None
+
+
+def _ready(n: Notification, now: datetime, hours: PlayingHours | None) -> bool:
+    """Whether a claimed row is to be sent now. If not, it is let go: closed
+    when it is no longer needed, else due again later (when the player's
+    hours start, or when they have been away long enough). The answer to a
+    player's reply by email is not held: they are writing to us now."""
+    if _moot(n):
+        _close(n, Notification.Status.CANCELLED, "No longer needed: the player has already acted.")
+        return False
+    held = hours is not None and n.kind != Notification.Kind.REPLY
+    later, why = hours.next_opening(now) if held else None, ""
+    if later is None and n.kind == Notification.Kind.TURN:
+        later, why = _turn_check(n, now)
+    if later is not None:
+        n.due_at = later
+        n.claimed_at = None
+        n.save(update_fields=["due_at", "claimed_at"])
+        return False
+    if why:
+        _close(n, Notification.Status.CANCELLED, why)
+        return False
+    return True
+
+
+# The kinds of email that may go together in one. Rows of any other kind, and
+# pushes, are held the same way but always go one by one.
+EMAIL_KINDS = frozenset(
+    {
+        Notification.Kind.TURN,
+        Notification.Kind.REMINDER,
+        Notification.Kind.TIMEOUT,
+        Notification.Kind.GAME_OVER,
+        Notification.Kind.INVITATION,
+        Notification.Kind.DIGEST,
+    }
+)
+
+
+def _held_with(n: Notification, hours: PlayingHours | None, now: datetime) -> list[Notification]:
+    """The other emails held for the same player until the same opening of
+    their hours, claimed by this worker (none if `n` was not held)."""
+    if hours is None or n.kind not in EMAIL_KINDS or not hours.opens_at(n.due_at):
+        return []
+    ids = (
+        Notification.objects.filter(
+            user_id=n.user_id,
+            status=Notification.Status.PENDING,
+            channel=Notification.Channel.EMAIL,
+            due_at=n.due_at,
+            kind__in=EMAIL_KINDS,
+        )
+        .exclude(pk=n.pk)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    return [row for row in (_claim(pk, now) for pk in list(ids)) if row is not None]
 
 
 def _push(n: Notification, now: datetime) -> bool:
@@ -144,7 +217,7 @@ def _claim(notification_id: int, now: datetime) -> Notification | None:
     if not claimed:
         return None
     return Notification.objects.select_related(
-        "user", "table", "table__creator", "seat", "subscription"
+        "user", "user__profile", "table", "table__creator", "seat", "subscription"
     ).get(pk=notification_id)
 
 

@@ -1,16 +1,21 @@
 """Turning an outbox row into an email: subject, text and HTML bodies, the
-link to the table and the one-click unsubscribe headers."""
+link to the table and the one-click unsubscribe headers. Every time in it is
+in the recipient's own time zone, labelled. Several rows held for a player's
+hours go as one email (`build_held`)."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, tzinfo
 
 from django.conf import settings
+from django.core.exceptions import ObjectDoesNotExist
 from django.core.mail import EmailMultiAlternatives
 from django.template import Context
 from django.template.loader import get_template, render_to_string
 from django.urls import reverse
+from django.utils import timezone
 
+from accounts import zones
 from games import registry
 from notifications import unsubscribe
 from notifications.models import Notification
@@ -64,6 +69,7 @@ SWITCH_OF = {Kind.TIMEOUT: Kind.REMINDER, Kind.REPLY: Kind.TURN}
 def context_for(n: Notification, now: datetime) -> dict:
     switch = SWITCH_OF.get(n.kind, n.kind)
     context = {
+        "now": now,
         "user": n.user,
         "site_name": settings.SITE_NAME,
         "site_url": settings.SITE_URL,
@@ -90,6 +96,7 @@ def context_for(n: Notification, now: datetime) -> dict:
         if n.seat_id:
             live = Seat.objects.filter(pk=n.seat_id).values_list("deadline_at", flat=True).first()
             context["time_left"] = clock.human(live - now) if live else ""
+            context["deadline"] = live
         if n.kind == Kind.TIMEOUT:
             seat_row = Seat.objects.get(pk=n.seat_id)
             context.update(timeouts=seat_row.timeouts, dropped=seat_row.dropped)
@@ -125,6 +132,7 @@ def digest_rows(user_id: int, now: datetime) -> list[dict]:
                 "time_left": clock.human(seat.deadline_at - now)
                 if seat.deadline_at
                 else "no limit",
+                "deadline": seat.deadline_at,
             }
         )
     return rows
@@ -135,19 +143,31 @@ def render_text(name: str, context: dict) -> str:
     return get_template(name).template.render(Context(context, autoescape=False))
 
 
+def zone_of(user) -> tzinfo:
+    """The recipient's own zone (their profile's, UTC without one)."""
+    try:
+        return zones.zone_named(user.profile.time_zone)
+    except ObjectDoesNotExist:
+        return zones.zone_named(zones.DEFAULT)
+
+
 def build(n: Notification, now: datetime) -> EmailMultiAlternatives | None:
     """The email for a row, or None if there is nothing to say any more."""
     if not n.user.email:
         return None
-    context = context_for(n, now)
-    if n.kind == Kind.DIGEST and not context["waiting"]:
-        return None
-    template = f"emails/{n.kind}"
+    with timezone.override(zone_of(n.user)):
+        context = context_for(n, now)
+        if n.kind == Kind.DIGEST and not context["waiting"]:
+            return None
+        return _message(n.user, f"emails/{n.kind}", _subject(n, context), context)
+
+
+def _message(user, template: str, subject: str, context: dict) -> EmailMultiAlternatives:
     message = EmailMultiAlternatives(
-        subject=f"[{settings.SITE_NAME}] " + _subject(n, context),
+        subject=f"[{settings.SITE_NAME}] " + subject,
         body=render_text(f"{template}.txt", context),
         from_email=settings.DEFAULT_FROM_EMAIL,
-        to=[n.user.email],
+        to=[user.email],
         reply_to=offer.reply_to(context),
         headers={
             "List-Unsubscribe": f"<{context['unsubscribe_url']}>",
@@ -156,3 +176,60 @@ def build(n: Notification, now: datetime) -> EmailMultiAlternatives | None:
     )
     message.attach_alternative(render_to_string(f"{template}.html", context), "text/html")
     return message
+
+
+# -- several notices held for a player's hours, as one email ------------------------
+
+# Which row's unsubscribe link a held email carries: the daily digest's, else
+# the turn emails', else the first row's.
+_HELD_SWITCH_ORDER = (Kind.DIGEST, Kind.TURN)
+
+
+def held_news(n: Notification, now: datetime) -> dict | None:
+    """One line of a held email for a row the list of games waiting does not
+    say already (a game over, a timeout, a reminder, an invitation)."""
+    if n.kind in (Kind.TURN, Kind.DIGEST) or not n.table_id:
+        return None
+    context = context_for(n, now)
+    game = f"{context['game']} #{n.table_id}"
+    if n.kind == Kind.GAME_OVER:
+        text = f"{game} is over. {context['outcome']}"
+    elif n.kind == Kind.REMINDER:
+        text = f"Your time is nearly out in {game}."
+    elif n.kind == Kind.TIMEOUT:
+        text = (
+            f"Your time ran out in {game}, so the game played a default move for you "
+            f"({context['timeouts']} of {n.table.max_timeouts} timeouts used)."
+        )
+    else:
+        text = f"{context['inviter']} invites you to play {context['game']} (table #{n.table_id})."
+    return {"text": text, "url": context["url"]}
+
+
+def build_held(rows: list[Notification], now: datetime) -> EmailMultiAlternatives | None:
+    """One email for several rows held for one player until their hours
+    started: what happened while they were away, then every game waiting
+    for them (the daily digest's list). None if nothing is left to say."""
+    user = rows[0].user
+    if not user.email:
+        return None
+    kinds = [row.kind for row in rows]
+    switch_row = next((rows[kinds.index(k)] for k in _HELD_SWITCH_ORDER if k in kinds), rows[0])
+    with timezone.override(zone_of(user)):
+        context = context_for(Notification(user=user, user_id=user.pk, kind=switch_row.kind), now)
+        context["waiting"] = digest_rows(user.pk, now)
+        context["news"] = [line for row in rows if (line := held_news(row, now))]
+        context["away"] = True
+        # One game waiting: its question is answered by replying, as in a digest.
+        offer.add_to(context, Notification(user=user, user_id=user.pk, kind=Kind.DIGEST))
+        if not context["waiting"] and not context["news"]:
+            return None
+        count = len(context["waiting"])
+        if count:
+            subject = f"While you were away: {count} game{'s' if count != 1 else ''} " + (
+                "waits for you" if count == 1 else "wait for you"
+            )
+        else:
+            news = len(context["news"])
+            subject = f"While you were away: {news} notice{'s' if news != 1 else ''}"
+        return _message(user, "emails/digest", subject, context)

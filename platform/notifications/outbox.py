@@ -9,6 +9,11 @@ push choice beside them (`Profile.notify_push`), so a player on the email
 digest may still have a push at once. The reminders' and invitations'
 switches hold for both. While push is off on the site (no VAPID keys), no
 push row is written and nothing is asked about devices.
+
+A notice for a player outside their playing hours is held: its row is due
+when their hours next start (and `delivery.deliver` checks again when it is
+due). Held rows are left to the drain rather than dispatched with a long
+countdown.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ObjectDoesNotExist
 from django.db import IntegrityError, transaction
 
+from accounts.hours import kept_by
 from accounts.models import Profile
 from notifications.models import Notification
 from push import keys as push_keys
@@ -65,8 +71,15 @@ def _row(
     part: object = "",
     due_at: datetime | None = None,
     device: int | None = None,
+    profile: Profile | None = None,
 ) -> Notification:
-    """An email, or with `device` a push to that device."""
+    """An email for `user_id`, or with `device` a push to that device; held
+    until their hours start when `profile` says they keep hours and `due_at`
+    falls outside them."""
+    due_at = due_at or now
+    hours = kept_by(profile)
+    if hours is not None:
+        due_at = hours.next_opening(due_at) or due_at
     return Notification(
         key=Notification.make_key(
             kind, user_id=user_id, table_id=table.pk if table else None, part=part, device=device
@@ -79,7 +92,7 @@ def _row(
         seat=seat,
         version=table.version if table else 0,
         created_at=now,
-        due_at=due_at or now,
+        due_at=due_at,
     )
 
 
@@ -143,6 +156,7 @@ def queue_turns(table: Table, seats: list[Seat], now: datetime) -> list[Notifica
             seat=seat,
             part=f"v{table.version}",
             due_at=now + turn_delay(),
+            profile=_profile_of(seat),
         )
         for seat in due
         if seat.pk not in waiting
@@ -209,7 +223,14 @@ def queue_game_over(table: Table, seats: list[Seat], now: datetime) -> list[Noti
     for seat in seats:
         if seat.user_id in prefs and not prefs[seat.user_id].notify_game_over:
             continue
-        row = _create(Kind.GAME_OVER, user_id=seat.user_id, now=now, table=table, seat=seat)
+        row = _create(
+            Kind.GAME_OVER,
+            user_id=seat.user_id,
+            now=now,
+            table=table,
+            seat=seat,
+            profile=prefs.get(seat.user_id),
+        )
         if row is not None:
             queued.append(row)
     dispatch(queued)
@@ -235,7 +256,9 @@ def _queue_clock_notice(
     profile = _profile_of(seat)
     if profile is not None and not profile.notify_reminder:
         return None
-    row = _create(kind, user_id=seat.user_id, now=now, table=table, seat=seat, part=part)
+    row = _create(
+        kind, user_id=seat.user_id, now=now, table=table, seat=seat, part=part, profile=profile
+    )
     dispatch([row] if row else [])
     return row
 
@@ -277,13 +300,14 @@ def queue_invitation(table: Table, user: AbstractBaseUser, now: datetime) -> Not
     profile = _preferences([user.pk]).get(user.pk)
     if profile is not None and not profile.notify_invitation:
         return None
-    row = _create(Kind.INVITATION, user_id=user.pk, now=now, table=table)
+    row = _create(Kind.INVITATION, user_id=user.pk, now=now, table=table, profile=profile)
     dispatch([row] if row else [])
     return row
 
 
 def queue_digest(user_id: int, day: str, now: datetime) -> Notification | None:
-    row = _create(Kind.DIGEST, user_id=user_id, now=now, part=day)
+    profile = _preferences([user_id]).get(user_id)
+    row = _create(Kind.DIGEST, user_id=user_id, now=now, part=day, profile=profile)
     dispatch([row] if row else [])
     return row
 
@@ -309,13 +333,23 @@ def queue_reply_answer(
     return None
 
 
+# A broker hands an unacknowledged task out again after about an hour (Redis's
+# visibility timeout): rows due later than this, held until a player's hours
+# start, are left to the drain.
+DISPATCH_WITHIN = timedelta(minutes=50)
+
+
 def dispatch(rows: list[Notification]) -> None:
     """Ask the worker to send these rows once the transaction commits (when
-    they are due); the drain sends what that misses."""
-    ids = [row.pk for row in rows]
-    if ids:
-        wait = max((row.due_at - row.created_at).total_seconds() for row in rows)
-        transaction.on_commit(lambda: send_soon(ids, countdown=wait))
+    they are due, each group of rows due together in one task); the drain
+    sends what that misses, and the rows held for hours."""
+    waits: dict[float, list[int]] = {}
+    for row in rows:
+        wait = row.due_at - row.created_at
+        if wait <= DISPATCH_WITHIN:
+            waits.setdefault(wait.total_seconds(), []).append(row.pk)
+    for wait, ids in waits.items():
+        transaction.on_commit(lambda ids=ids, wait=wait: send_soon(ids, countdown=wait))
 
 
 # Found by name in the Celery app's registry (the app config loads the tasks

@@ -182,6 +182,10 @@ class SeatOut(Schema):
     time_left_seconds: int | None
     timeouts: int
     away_until: str | None
+    paused_until: str | None = Field(
+        description="While the player's clock is stopped (a vacation, or outside their "
+        "playing hours): when it runs again."
+    )
 
 
 class TableOut(Schema):

@@ -12,6 +12,7 @@ The time itself comes from `config.clock` (`now()`, which tests can stop).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -124,16 +125,22 @@ def charge(
     return max(timedelta(), min(left, cap))
 
 
-# -- vacations: spans of time when a player's clock does not run -----------------
+# -- pauses: spans of time when a player's clock does not run -----------------
+#
+# Vacations and the hours outside a player's playing hours (`accounts.pauses`).
+# Pauses come in order of their start (they may overlap), and there may be no
+# end of them: each function below reads only as far as it needs.
 
 Span = tuple[datetime, datetime]
 
 
-def paused(start: datetime, end: datetime, pauses: list[Span]) -> timedelta:
-    """How much of [start, end) falls in the pauses (which may overlap)."""
+def paused(start: datetime, end: datetime, pauses: Iterable[Span]) -> timedelta:
+    """How much of [start, end) falls in the pauses."""
     total = timedelta()
     cursor = start
-    for p_start, p_end in sorted(pauses):
+    for p_start, p_end in pauses:
+        if p_start >= end:
+            break
         lo, hi = max(p_start, cursor), min(p_end, end)
         if hi > lo:
             total += hi - lo
@@ -141,17 +148,18 @@ def paused(start: datetime, end: datetime, pauses: list[Span]) -> timedelta:
     return total
 
 
-def running(start: datetime, end: datetime, pauses: list[Span]) -> timedelta:
+def running(start: datetime, end: datetime, pauses: Iterable[Span]) -> timedelta:
     """Time on the clock between start and end, pauses left out."""
     if end <= start:
         return timedelta()
     return (end - start) - paused(start, end, pauses)
 
 
-def deadline(start: datetime, left: timedelta, pauses: list[Span]) -> datetime:
-    """When `left` of running time will have passed from `start`."""
+def deadline(start: datetime, left: timedelta, pauses: Iterable[Span]) -> datetime:
+    """When `left` of running time will have passed from `start`: a moment
+    when the clock runs, or the very end of a stretch of running time."""
     moment = start
-    for p_start, p_end in sorted(pauses):
+    for p_start, p_end in pauses:
         if p_end <= moment:
             continue
         if p_start > moment:

@@ -11,13 +11,15 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, timedelta, tzinfo
 from functools import cached_property
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.utils import timezone
 
-from accounts.vacations import on_vacation
+from accounts import zones
+from accounts.pauses import Pauses, pauses_for
 from games import registry
 from games.engine import MoveInfo, visible_lines
 from tables import clock, seat_clocks
@@ -79,6 +81,42 @@ class SeatInfo:
     timeouts: int
     away_until: date | None = None
     turn_started_at: datetime | None = None
+    # While the seat's clock is stopped (a vacation, or outside the player's
+    # playing hours): when it runs again; and the pauses between now and the
+    # deadline, for the page's countdown to show as they come.
+    paused_until: datetime | None = None
+    pauses_ahead: list[tuple[datetime, datetime]] = field(default_factory=list)
+    # The player's own zone (their hours are kept in it); the reader's time
+    # is the current zone when the text is drawn.
+    zone: tzinfo | None = None
+    now: datetime | None = None
+    # Whether the reader has a zone of their own ("your time"), or reads UTC.
+    reader_known: bool = False
+
+    def pause_text(self, until: datetime) -> str:
+        """ "paused until 08:00 their time (01:00 your time)": the player's
+        time first, since their hours are kept in it, then the reader's."""
+        now = self.now or until
+        reader = timezone.get_current_timezone()
+        if self.is_me:
+            return f"paused until {zones.short(until, reader, now)} your time"
+        theirs = zones.short(until, self.zone or reader, now)
+        if self.reader_known and zones.same_wall_time(until, self.zone or reader, reader):
+            return f"paused until {theirs} their time and yours"
+        mine = zones.short(until, reader, now)
+        label = "your time" if self.reader_known else zones.label(until.astimezone(reader))
+        return f"paused until {theirs} their time ({mine} {label})"
+
+    @property
+    def paused_text(self) -> str:
+        return self.pause_text(self.paused_until) if self.paused_until else ""
+
+    @property
+    def pauses_json(self) -> str:
+        """The pauses ahead for the page's countdown: [from, until, text]."""
+        return json.dumps(
+            [[a.isoformat(), b.isoformat(), self.pause_text(b)] for a, b in self.pauses_ahead]
+        )
 
     def clock_text(self, now: datetime) -> str:
         if self.deadline_at is not None:
@@ -99,15 +137,22 @@ class SeatInfo:
             else None,
             "timeouts": self.timeouts,
             "away_until": self.away_until.isoformat() if self.away_until else None,
+            "paused_until": self.paused_until.isoformat() if self.paused_until else None,
         }
 
 
 def seat_infos(
-    seats: list[Seat], user: AbstractBaseUser | None, away: dict[int, date] | None = None
+    seats: list[Seat],
+    user: AbstractBaseUser | None,
+    pauses: dict[int, Pauses] | None = None,
+    now: datetime | None = None,
 ) -> list[SeatInfo]:
+    """What anyone may see of the seats. With `pauses` (a timed game in
+    play), each seat says whether its player is away and whether its clock
+    is paused now."""
     user_id = user.pk if user is not None and user.is_authenticated else None
-    away = away or {}
-    return [
+    pauses = pauses or {}
+    infos = [
         SeatInfo(
             number=s.number,
             username=s.user.username,
@@ -119,11 +164,39 @@ def seat_infos(
             deadline_at=s.deadline_at,
             time_left=s.time_left,
             timeouts=s.timeouts,
-            away_until=away.get(s.user_id),
             turn_started_at=s.turn_started_at,
+            now=now,
+            reader_known=user_id is not None,
         )
         for s in seats
     ]
+    for info, seat in zip(infos, seats, strict=True):
+        found = pauses.get(seat.user_id)
+        if not found or now is None:
+            continue
+        info.zone = found.schedule.zone
+        info.away_until = found.away_until(now)
+        if seat.must_act and seat.deadline_at is not None and not seat.dropped:
+            info.paused_until = found.resume_at(now)
+            info.pauses_ahead = found.ahead(now, seat.deadline_at)
+    return infos
+
+
+def own_clocks(user: AbstractBaseUser, seats: list[Seat]) -> dict[int, SeatInfo]:
+    """The player's own running clocks among these seats (their lobby), by
+    seat id, each saying whether it is paused: two queries (the player's
+    vacations and hours) when a clock runs, none otherwise."""
+    running = [s for s in seats if s.must_act and s.deadline_at is not None and not s.dropped]
+    if not running:
+        return {}
+    now = clock.now()
+    for seat in running:
+        seat.user = user
+    pauses = pauses_for([user], now)
+    return {
+        seat.pk: info
+        for seat, info in zip(running, seat_infos(running, user, pauses, now), strict=True)
+    }
 
 
 def waiting_line(table: Table, names: dict[int, str], my_seat: int | None) -> str:
@@ -281,16 +354,17 @@ def table_view(
 ) -> TableView:
     """Everything `user` may see of a table read by `selectors.table_read`
     (or left by a move): it adds a query for the vacations of a timed game
-    in play, and one for the last `log_limit` moves (None for all, 0 for
-    none)."""
+    in play (the players' hours come with the seats), and one for the last
+    `log_limit` moves (None for all, 0 for none)."""
     table, state, seats = found.table, found.state, found.seats
     entry = registry.get(table.game)
     engine = entry.engine
     now = clock.now()
-    # Vacations only stop clocks: without a time limit there is nothing to show.
+    # Pauses only stop clocks: without a time limit there is nothing to show.
+    # The seats come with their players' profiles, which hold their hours.
     timed = table.is_active and table.time_bank is not None
-    away = on_vacation([s.user_id for s in seats], now) if timed else {}
-    infos = seat_infos(seats, user, away)
+    pauses = pauses_for([s.user for s in seats], now) if timed else {}
+    infos = seat_infos(seats, user, pauses, now)
     names = {s.number: s.username for s in infos}
     my_seat = next((s.number for s in infos if s.is_me), None)
     # A seat whose time ran out is offered no move: the game plays its timeout.

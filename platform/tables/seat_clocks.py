@@ -7,7 +7,9 @@ neither stop it nor earn the increment; when the turn ends the time used is
 charged, and the increment is earned if the seat moved in it (not if
 someone else closed a window it was asked in). A seat asked again later,
 after others answered, starts a new turn. Running time leaves out the
-player's vacations. While it runs, `deadline_at` is when the bank runs out
+player's pauses: their vacations, and the hours outside their playing hours
+(`accounts.pauses`), so a deadline and a reminder always fall when the
+player's clock runs. While it runs, `deadline_at` is when the bank runs out
 and `remind_at` when 80% of this turn's time is used.
 """
 
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from accounts.vacations import pauses_for
+from accounts.pauses import pauses_for
 from tables import clock
 from tables.models import Seat, Table
 
@@ -55,9 +57,10 @@ def update(
     if not stopping and not starting:
         return [], []
     timed = table.time_bank is not None
-    # Vacations that overlap any clock being stopped count too.
+    # Pauses that overlap any clock being stopped count too. The seats come
+    # with their users' profiles (the table's read), which hold the hours.
     since = min([now] + [s.turn_started_at for s in stopping if s.turn_started_at])
-    pauses = pauses_for({s.user_id for s in stopping + starting}, since) if timed else {}
+    pauses = pauses_for([s.user for s in stopping + starting], since) if timed else {}
     for seat in stopping:
         stop(table, seat, now, moved=seat.number in moved, pauses=pauses.get(seat.user_id, []))
     for seat in starting:

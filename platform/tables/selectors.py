@@ -9,7 +9,17 @@ from functools import cache
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Case, Count, JSONField, OuterRef, Prefetch, QuerySet, Subquery, When
+from django.db.models import (
+    Case,
+    Count,
+    F,
+    JSONField,
+    OuterRef,
+    Prefetch,
+    QuerySet,
+    Subquery,
+    When,
+)
 
 from games import registry
 from tables.models import Seat, Table
@@ -127,6 +137,20 @@ def my_active_tables(user: AbstractBaseUser) -> list[tuple[Table, Seat]]:
         .order_by("-must_act", "deadline_at", "-table__updated_at")[:LIST_LIMIT]
     )
     return [(seat.table, seat) for seat in seats]
+
+
+def tables_waiting_for(user: AbstractBaseUser) -> list[int]:
+    """The ids of the tables where the player must move, the next one first:
+    the one whose deadline comes first, then (no time limit) the one waiting
+    longest. A seat the player has left (dropped, resigned) waits for a bot,
+    not for them."""
+    return list(
+        Seat.objects.filter(
+            user=user, must_act=True, dropped_at__isnull=True, table__status=Table.Status.ACTIVE
+        )
+        .order_by(F("deadline_at").asc(nulls_last=True), "turn_started_at", "table_id")
+        .values_list("table_id", flat=True)[:LIST_LIMIT]
+    )
 
 
 def my_finished_tables(user: AbstractBaseUser) -> list[tuple[Table, Seat]]:

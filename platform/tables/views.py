@@ -20,7 +20,7 @@ from tables import clock, selectors, services
 from tables.errors import ServiceError
 from tables.forms import InviteForm, MoveForm, StandingOrdersForm, TableForm
 from tables.models import Seat, Table
-from tables.present import table_view
+from tables.present import own_clocks, table_view
 from tables.selectors import TableRead
 
 
@@ -34,7 +34,9 @@ def lobby(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         presence.touch(request.user.pk)
         context["my_invitations"] = selectors.my_invitations(request.user)
-        context["my_active"] = selectors.my_active_tables(request.user)
+        active = selectors.my_active_tables(request.user)
+        clocks = own_clocks(request.user, [seat for _, seat in active])
+        context["my_active"] = [(table, seat, clocks.get(seat.pk)) for table, seat in active]
         context["my_finished"] = selectors.my_finished_tables(request.user)
     return render(request, "tables/lobby.html", context)
 
@@ -136,14 +138,17 @@ def table_board(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @require_GET
 def waiting_count(request: HttpRequest) -> HttpResponse:
-    """The header's count of tables waiting for me (polled on every page)."""
+    """The header's count of tables waiting for me, in words, linking to the
+    next one where I must move (polled on every page)."""
     if not request.user.is_authenticated:
         return HttpResponse(status=204)
     presence.touch(request.user.pk)
-    count = Seat.objects.filter(
-        user=request.user, must_act=True, table__status=Table.Status.ACTIVE
-    ).count()
-    return render(request, "tables/_waiting_count.html", {"count": count})
+    waiting = selectors.tables_waiting_for(request.user)
+    return render(
+        request,
+        "tables/_waiting_count.html",
+        {"count": len(waiting), "next_table": waiting[0] if waiting else None},
+    )
 
 
 @require_GET

@@ -16,11 +16,31 @@
   // email does), whatever the time control.
   var LOW_SHARE_USED = 0.8;
 
+  // A clock stopped outside its player's hours (or on vacation) says so
+  // instead of counting down: data-pauses lists the pauses before its
+  // deadline, [from, until, "paused until 08:00 their time"], which the
+  // deadline already leaves room for.
+  function pauseAt(el, now) {
+    if (!el.dataset.pauses) return null;
+    var pauses = JSON.parse(el.dataset.pauses);
+    for (var i = 0; i < pauses.length; i++) {
+      if (Date.parse(pauses[i][0]) <= now && now < Date.parse(pauses[i][1])) return pauses[i][2];
+    }
+    return null;
+  }
+
   function tick() {
     var now = Date.now();
     document.querySelectorAll(".clock[data-deadline]").forEach(function (el) {
       var deadline = Date.parse(el.dataset.deadline);
       var left = (deadline - now) / 1000;
+      var paused = pauseAt(el, now);
+      el.classList.toggle("paused", !!paused);
+      if (paused) {
+        el.textContent = paused;
+        el.classList.remove("low");
+        return;
+      }
       el.textContent = human(left);
       var started = el.dataset.started ? Date.parse(el.dataset.started) : NaN;
       var used = isNaN(started) || deadline <= started ? 1 : (now - started) / (deadline - started);
@@ -70,6 +90,14 @@
   }
 
   document.addEventListener("htmx:afterSettle", function () { tick(); retitle(); dropOrdersWhenOver(); });
+
+  // Sign-up takes the new player's time zone from the browser (validated by
+  // the site, changed in the settings).
+  document.addEventListener("DOMContentLoaded", function () {
+    var field = document.querySelector("input[data-guess-zone]");
+    if (!field || field.value || !window.Intl) return;
+    field.value = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+  });
 
   // A form sent back with errors: focus goes to its summary, which says what to correct.
   document.addEventListener("DOMContentLoaded", function () {

@@ -62,7 +62,7 @@ def test_the_waiting_room_invitations_and_the_title_update_by_themselves(new_pag
     first = table.seats.get(number=table.to_act[0]).user.username
     page = {"ana": ana, "ben": ben, "carl": carl}[first]
     expect(page).to_have_title(re.compile(rf"^\(1\) Your turn · Coup #{table.pk} "))
-    assert page.inner_text("#waiting-count") == "1 waiting"
+    assert page.inner_text("#waiting-count") == "Your turn in 1 game"
     others = [p for name, p in (("ana", ana), ("ben", ben), ("carl", carl)) if name != first]
     for other in others:
         assert not other.title().startswith("(")

@@ -247,3 +247,50 @@ def test_signing_up_and_logging_in_with_any_field_gone_wrong(client, db, usernam
     Profile.objects.all().delete()
     login = client.post("/accounts/login/", {"username": username, "password": password})
     assert login.status_code < 500
+
+
+# -- a player's time zone and playing hours ---------------------------------------------
+
+SCHEDULE = {
+    "form": "schedule",
+    "time_zone": "Europe/Paris",
+    "keeps": "hours",
+    "hours_start": "08:00",
+    "hours_end": "23:00",
+    "days_off": "sat",
+}
+
+
+def profile_row(user) -> dict:
+    return Profile.objects.filter(user=user).values().get()
+
+
+@EXAMPLES
+@given(field=st.sampled_from(sorted(SCHEDULE)), value=nasty_strings)
+def test_the_hours_form_with_any_field_gone_wrong(users, field, value):
+    client = login_client(users[0])
+    before = profile_row(users[0])
+    response = client.post("/accounts/profile/", {**SCHEDULE, field: value})
+    assert response.status_code < 500
+    if b"errorlist" in response.content:
+        assert profile_row(users[0]) == before
+
+
+hours_bodies = st.one_of(
+    nasty,
+    st.fixed_dictionaries({"time_zone": nasty_scalars}),
+    st.fixed_dictionaries(
+        {"playing_hours": st.fixed_dictionaries({"start": nasty, "end": nasty, "days_off": nasty})}
+    ),
+)
+
+
+@EXAMPLES
+@given(body=hours_bodies)
+def test_my_hours_in_the_api_with_any_field_gone_wrong(bot, users, body):
+    before = profile_row(users[0])
+    response = bot.patch("/api/me", body)
+    assert response.status_code < 500, response.content[:300]
+    if response.status_code >= 400:
+        assert profile_row(users[0]) == before
+        assert isinstance(response.json()["detail"], str)

@@ -4,7 +4,8 @@
   rematch, play now against bots;
 - `moves`: a player's move (`move_submit`) and the timeouts the sweep plays;
 - `seats`: standing orders, dropping and resigning;
-- `clocks`: reminders, vacations, a moderator's extension of a clock.
+- `clocks`: reminders, vacations, playing hours, a moderator's extension of
+  a clock.
 
 Each module's docstring names the locks it takes and the race each one
 prevents; `locks` holds the table row lock they all start with. Callers use
@@ -13,8 +14,10 @@ the functions (and catch the errors) from here: `services.move_submit(...)`.
 
 from tables.errors import BadRequest, Conflict, Forbidden, NotFound, ServiceError, StaleVersion
 from tables.services.clocks import (
+    seat_clocks_on_schedule,
     seat_clocks_on_vacation,
     seat_clocks_reschedule,
+    seat_clocks_settle,
     seat_deadline_extend,
     seat_remind,
 )
@@ -42,8 +45,10 @@ __all__ = [
     "ServiceError",
     "StaleVersion",
     "move_submit",
+    "seat_clocks_on_schedule",
     "seat_clocks_on_vacation",
     "seat_clocks_reschedule",
+    "seat_clocks_settle",
     "seat_deadline_extend",
     "seat_drop",
     "seat_remind",
