@@ -293,7 +293,7 @@ VAPID_SUBJECT = env.str("VAPID_SUBJECT", "")
 # it at the machine running `manage.py inbound_smtp`, or a mail service posts
 # what it receives there to the inbound webhook. Unset: turn emails carry no
 # reply address and say nothing of replying.
-INBOUND_EMAIL_DOMAIN = env.str("INBOUND_EMAIL_DOMAIN", "").strip().lower().rstrip(".")
+INBOUND_EMAIL_DOMAIN = env.str("INBOUND_EMAIL_DOMAIN", "").strip().lower().strip("@.")
 # The largest message the SMTP server takes (a reply is a few kilobytes; one
 # quoting an HTML email with its pictures, a few hundred).
 INBOUND_EMAIL_MAX_BYTES = env.int("INBOUND_EMAIL_MAX_BYTES", 2 * 1024 * 1024)

@@ -93,8 +93,11 @@ def inbound_receive(
         else:
             _act(row, letter, now)
             row.save()
+            log.info("Reply %s by %s from %s: %s", row.pk, via, row.sender, row.outcome)
             return row
-    return _duplicate(row)
+    row = _duplicate(row)
+    log.info("Reply %s by %s from %s: %s", row.pk, via, row.sender, row.outcome)
+    return row
 
 
 def _duplicate(row: InboundEmail) -> InboundEmail:

@@ -10,6 +10,7 @@ import hashlib
 import hmac
 
 import pytest
+from django.test import Client
 
 from replies.models import InboundEmail
 from tables.models import Move
@@ -43,6 +44,12 @@ def mailgun_post(message, *, key: str = SIGNING_KEY, recipient: str = "") -> dic
         "token": token,
         "signature": signature,
     }
+
+
+@pytest.fixture
+def client():
+    """A mail service posts with no CSRF token, as any client without cookies."""
+    return Client(enforce_csrf_checks=True)
 
 
 @pytest.fixture
