@@ -159,3 +159,47 @@ def test_after_a_move_by_email_the_next_question_at_the_table_is_emailed(
     mail = turn_email(player, mailoutbox)
     assert mail.subject == f"[Tabletop] Your turn in Coup #{table.pk}"
     assert mail.reply_to == [address_of(table, seat)]
+
+
+def test_held_for_the_players_hours_an_email_of_one_game_still_offers_its_answers(
+    users, replies_on, frozen, django_capture_on_commit_callbacks, mailoutbox
+):
+    """Ben keeps 08:00-23:00 in Paris and is asked late in his evening, and
+    invited too: at 08:00 one email says both, and answers the question. A
+    reply he sends in the night that plays nothing is answered at once."""
+    from datetime import UTC, datetime
+
+    from accounts.services import schedule_set
+
+    ana, ben, carl = users[:3]
+    schedule_set(
+        user=ben, time_zone="Europe/Paris", hours={"start": "08:00", "end": "23:00", "days_off": []}
+    )
+    frozen.set(datetime(2026, 3, 2, 22, 30, tzinfo=UTC))  # 23:30 in Paris
+    while True:
+        table, seat = coup_tax([ana, ben])
+        if users_by_seat(table)[seat] == ben:
+            break
+        services.table_cancel(table_id=table.pk, user=None)
+    invitation = services.table_create(creator=carl, game="coup", max_players=3)
+    services.table_invite(table_id=invitation.pk, user=carl, username="ben")
+    row = inbound_receive(
+        message=reply(to=address_of(table, seat), sender=ben.email, text="later"), via="smtp"
+    )
+    assert row.outcome == "unreadable"
+    mailoutbox.clear()
+    assert delivery.deliver(row.reply_notice.pk) is True  # not held for his hours
+    assert [m.subject for m in mailoutbox] == [
+        f"[Tabletop] Your reply about Coup #{table.pk} played nothing"
+    ]
+
+    mailoutbox.clear()
+    opening = datetime(2026, 3, 3, 7, 0, 30, tzinfo=UTC)
+    frozen.set(opening)
+    with django_capture_on_commit_callbacks(execute=True):
+        delivery.drain(now=opening)
+    (mail,) = [m for m in mailoutbox if m.to == [ben.email]]
+    assert mail.subject == "[Tabletop] While you were away: 1 game waits for you"
+    assert f"carl invites you to play Coup (table #{invitation.pk})." in mail.body
+    assert mail.reply_to == [address_of(table, seat)]
+    assert "  1. Pass\n  2. Challenge " in mail.body
