@@ -22,6 +22,8 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("api/", api.urls),
     path("notifications/", include("notifications.urls")),
+    # Replies to turn emails posted by a mail service (django-anymail's webhooks).
+    path("inbound/", include("replies.urls")),
     path("healthz", views.health, name="health"),
     path("favicon.ico", views.favicon),
     # The app's manifest and service worker (at the root: its scope is the

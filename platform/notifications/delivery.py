@@ -9,18 +9,18 @@ server or the push service answers. A claim older than `CLAIM_LEASE` is
 taken for that of a worker that died mid-send: the drain sends the row again
 (once too often rather than never).
 
-Emails and pushes take the same path (the claim, the moot check, the hours,
-the turn check) and part only to be built and sent. A failed attempt is
-tried again later, each wait four times the last (or what a push service
-asked for), and given up after `MAX_ATTEMPTS`.
+Emails and pushes take the same path (the claim, the moot check, the
+playing hours, the turn check) and part only to be built and sent. A failed
+attempt is tried again later, each wait four times the last (or what a push
+service asked for), and given up after `MAX_ATTEMPTS`.
 
 Playing hours: a row that falls due while its player is outside their hours
 is not sent but due again when they start (any kind of row, whatever it
-sends). At that opening, several emails held for one player go as one ("While
-you were away: 3 games wait for you"): the first row that a worker claims
-claims the others held until the same moment, and each is checked as it
-would be alone (no longer needed, a turn the player has been told of).
-Pushes go one by one, each to its device.
+sends, but the answer to the player's own reply by email). At that opening,
+several emails held for one player go as one ("While you were away: 3 games
+wait for you"): the first row that a worker claims claims the other emails
+held until the same moment, and each is checked as it would be alone (no
+longer needed, a turn the player has been told of).
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ from push import payload as push_payload
 from push import sender as push_sender
 from push import services as push_services
 from push.models import PushSubscription
+from replies.models import InboundEmail
 from tables.models import Move, Seat
 
 log = logging.getLogger(__name__)
@@ -88,6 +89,70 @@ def deliver(notification_id: int, now: datetime | None = None) -> bool:
     for row in rows:
         _sent(row, now)
     return True
+
+
+def _hours_of(n: Notification) -> PlayingHours | None:
+    try:
+        return kept_by(n.user.profile)
+    except ObjectDoesNotExist:
+        return None
+
+
+def _ready(n: Notification, now: datetime, hours: PlayingHours | None) -> bool:
+    """Whether a claimed row is to be sent now. If not, it is let go: closed
+    when it is no longer needed, else due again later (when the player's
+    hours start, or when they have been away long enough). The answer to a
+    player's reply by email is not held: they are writing to us now."""
+    if _moot(n):
+        _close(n, Notification.Status.CANCELLED, "No longer needed: the player has already acted.")
+        return False
+    held = hours is not None and n.kind != Notification.Kind.REPLY
+    later, why = hours.next_opening(now) if held else None, ""
+    if later is None and n.kind == Notification.Kind.TURN:
+        later, why = _turn_check(n, now)
+    if later is not None:
+        n.due_at = later
+        n.claimed_at = None
+        n.save(update_fields=["due_at", "claimed_at"])
+        return False
+    if why:
+        _close(n, Notification.Status.CANCELLED, why)
+        return False
+    return True
+
+
+# The kinds of email that may go together in one. Rows of any other kind, and
+# pushes, are held the same way but always go one by one.
+EMAIL_KINDS = frozenset(
+    {
+        Notification.Kind.TURN,
+        Notification.Kind.REMINDER,
+        Notification.Kind.TIMEOUT,
+        Notification.Kind.GAME_OVER,
+        Notification.Kind.INVITATION,
+        Notification.Kind.DIGEST,
+    }
+)
+
+
+def _held_with(n: Notification, hours: PlayingHours | None, now: datetime) -> list[Notification]:
+    """The other emails held for the same player until the same opening of
+    their hours, claimed by this worker (none if `n` was not held)."""
+    if hours is None or n.kind not in EMAIL_KINDS or not hours.opens_at(n.due_at):
+        return []
+    ids = (
+        Notification.objects.filter(
+            user_id=n.user_id,
+            status=Notification.Status.PENDING,
+            channel=Notification.Channel.EMAIL,
+            due_at=n.due_at,
+            kind__in=EMAIL_KINDS,
+        )
+        .exclude(pk=n.pk)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    return [row for row in (_claim(pk, now) for pk in list(ids)) if row is not None]
 
 
 def _push(n: Notification, now: datetime) -> bool:
@@ -143,68 +208,6 @@ def _retry(n: Notification, error: str, now: datetime, wait: float | None = None
     return _close(n, Notification.Status.PENDING, error)
 
 
-def _hours_of(n: Notification) -> PlayingHours | None:
-    try:
-        return kept_by(n.user.profile)
-    except ObjectDoesNotExist:
-        return None
-
-
-def _ready(n: Notification, now: datetime, hours: PlayingHours | None) -> bool:
-    """Whether a claimed row is to be sent now. If not, it is let go: closed
-    when it is no longer needed, else due again later (when the player's
-    hours start, or when they have been away long enough)."""
-    if _moot(n):
-        _close(n, Notification.Status.CANCELLED, "No longer needed: the player has already acted.")
-        return False
-    later, why = hours.next_opening(now) if hours is not None else None, ""
-    if later is None and n.kind == Notification.Kind.TURN:
-        later, why = _turn_check(n, now)
-    if later is not None:
-        n.due_at = later
-        n.claimed_at = None
-        n.save(update_fields=["due_at", "claimed_at"])
-        return False
-    if why:
-        _close(n, Notification.Status.CANCELLED, why)
-        return False
-    return True
-
-
-# The kinds sent by email, which may go together in one. Rows of any other
-# kind are held the same way but always go one by one.
-EMAIL_KINDS = frozenset(
-    {
-        Notification.Kind.TURN,
-        Notification.Kind.REMINDER,
-        Notification.Kind.TIMEOUT,
-        Notification.Kind.GAME_OVER,
-        Notification.Kind.INVITATION,
-        Notification.Kind.DIGEST,
-    }
-)
-
-
-def _held_with(n: Notification, hours: PlayingHours | None, now: datetime) -> list[Notification]:
-    """The other emails held for the same player until the same opening of
-    their hours, claimed by this worker (none if `n` was not held)."""
-    if hours is None or n.kind not in EMAIL_KINDS or not hours.opens_at(n.due_at):
-        return []
-    ids = (
-        Notification.objects.filter(
-            user_id=n.user_id,
-            status=Notification.Status.PENDING,
-            due_at=n.due_at,
-            kind__in=EMAIL_KINDS,
-            channel=Notification.Channel.EMAIL,
-        )
-        .exclude(pk=n.pk)
-        .order_by("pk")
-        .values_list("pk", flat=True)
-    )
-    return [row for row in (_claim(pk, now) for pk in list(ids)) if row is not None]
-
-
 def _claim(notification_id: int, now: datetime) -> Notification | None:
     """The row, claimed by this worker, or None if it is not to be sent by it."""
     claimed = (
@@ -241,9 +244,10 @@ def _turn_check(n: Notification, now: datetime) -> tuple[datetime | None, str]:
     why not to send at all, or "").
 
     Not while the player is on the site or was asked only just now; and one
-    email per table until the player has looked again, one push per device
-    until they have looked or moved (an answer from a notification is a
-    move: the next question at that table is pushed too)."""
+    email per table until the player has looked again or answered one by
+    replying, one push per device until they have looked or moved (an
+    answer from a notification is a move: the next question at that table
+    is pushed too)."""
     started = Seat.objects.filter(pk=n.seat_id).values_list("turn_started_at", flat=True).first()
     seen = presence.last_seen(n.user_id)
     later = []
@@ -270,6 +274,9 @@ def _turn_check(n: Notification, now: datetime) -> tuple[datetime | None, str]:
             .first()
         )
         since += [moved] if moved is not None else []
+    else:
+        answered = InboundEmail.last_played_at(user_id=n.user_id, table_id=n.table_id)
+        since += [answered] if answered is not None else []
     if since:
         told = told.filter(sent_at__gt=max(since))
     if told.exists():

@@ -23,6 +23,7 @@ class Notification(models.Model):
         GAME_OVER = "game_over", "Game over"
         INVITATION = "invitation", "Invitation"
         DIGEST = "digest", "Daily digest"
+        REPLY = "reply", "Answer to an email reply"
 
     class Status(models.TextChoices):
         PENDING = "pending", "Pending"

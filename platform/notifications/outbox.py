@@ -318,6 +318,27 @@ def queue_digest(user_id: int, day: str, now: datetime) -> Notification | None:
     return row
 
 
+def queue_reply_answer(
+    table: Table, seat: Seat, now: datetime, *, per_hour: int
+) -> Notification | None:
+    """The short email back to a reply to a turn email that played nothing,
+    unless the player has had `per_hour` of them this hour already (None).
+
+    The hour's answers are numbered slots of one unique key each, so that
+    two replies at once can never take more than the hour allows: a mail
+    loop (an auto-responder that slipped through, answering our answers)
+    stops after a few."""
+    hour = int(now.timestamp()) // 3600
+    for slot in range(per_hour):
+        row = _row(Kind.REPLY, user_id=seat.user_id, now=now, table=table, seat=seat)
+        # The key names no table: the limit is the player's, all tables together.
+        row.key = Notification.make_key(Kind.REPLY, user_id=seat.user_id, part=f"h{hour}n{slot}")
+        if _insert_one(row):
+            dispatch([row])
+            return row
+    return None
+
+
 # A broker hands an unacknowledged task out again after about an hour (Redis's
 # visibility timeout): rows due later than this, held until a player's hours
 # start, are left to the drain.
