@@ -5,6 +5,7 @@ from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from accounts import names, zones
 from accounts.hours import DAYS, HoursError, PlayingHours
 from accounts.models import Profile
+from push import keys as push_keys
 
 User = get_user_model()
 
@@ -97,8 +98,20 @@ class EmailForm(forms.ModelForm):
 class NotificationForm(forms.ModelForm):
     class Meta:
         model = Profile
-        fields = ("notify_turn", "notify_reminder", "notify_game_over", "notify_invitation")
-        widgets = {"notify_turn": forms.RadioSelect}
+        fields = (
+            "notify_turn",
+            "notify_push",
+            "notify_reminder",
+            "notify_game_over",
+            "notify_invitation",
+        )
+        widgets = {"notify_turn": forms.RadioSelect, "notify_push": forms.RadioSelect}
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # While push is off on the site, there is nothing to choose.
+        if not push_keys.enabled():
+            del self.fields["notify_push"]
 
 
 class TokenForm(forms.Form):

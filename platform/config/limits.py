@@ -15,7 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
 from django.http import HttpRequest
+from django.urls import ResolverMatch
 from django_ratelimit.core import get_usage
 from django_ratelimit.exceptions import Ratelimited
 
@@ -87,6 +89,16 @@ def wait(request: HttpRequest, *limits: Limit) -> int:
         if usage is not None and usage["should_limit"]:
             waits.append(max(usage["time_left"], 1))
     return max(waits)
+
+
+def move_wait(user: AbstractBaseUser, table_id: int) -> int:
+    """`wait` for a move that comes by another way than a request to the
+    site (a reply to a turn email): counted by the same counters as the
+    player's moves from pages, the API and notifications."""
+    request = HttpRequest()
+    request.user = user
+    request.resolver_match = ResolverMatch(move_wait, (), {"table_id": table_id})
+    return wait(request, MOVES_PER_USER, MOVES_PER_TABLE)
 
 
 def check(request: HttpRequest, *limits: Limit) -> None:

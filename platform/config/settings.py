@@ -6,6 +6,7 @@ console. Production sets DEBUG=0, SECRET_KEY, DATABASE_URL, CELERY_BROKER_URL,
 EMAIL_URL and ALLOWED_HOSTS; see README.md.
 """
 
+import os
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -61,6 +62,8 @@ INSTALLED_APPS = [
     "guides",
     "bots",
     "live",
+    "push",
+    "replies",
     "games.coup",
     "games.koryo",
     "games.seasons",
@@ -285,6 +288,43 @@ CELERY_BEAT_SCHEDULE = {
         "task": "notifications.tasks.send_digests",
         "schedule": crontab(hour=env.int("DIGEST_HOUR", 7), minute=0),
     },
+}
+
+# -- web push --------------------------------------------------------------------
+
+# The site's VAPID key pair (raw URL-safe base64, as `manage.py vapid_keys`
+# prints them) and a contact the push services can write to (mailto: or
+# https:). With no keys, push is off. Never change the keys once set: every
+# device's subscription is bound to the public key, and would stop working.
+VAPID_PUBLIC_KEY = env.str("VAPID_PUBLIC_KEY", "")
+VAPID_PRIVATE_KEY = env.str("VAPID_PRIVATE_KEY", "")
+VAPID_SUBJECT = env.str("VAPID_SUBJECT", "")
+
+# -- email replies ---------------------------------------------------------------
+
+# The domain whose addresses take replies to turn emails: an MX record points
+# it at the machine running `manage.py inbound_smtp`, or a mail service posts
+# what it receives there to the inbound webhook. Unset: turn emails carry no
+# reply address and say nothing of replying.
+INBOUND_EMAIL_DOMAIN = env.str("INBOUND_EMAIL_DOMAIN", "").strip().lower().strip("@.")
+# The largest message the SMTP server takes (a reply is a few kilobytes; one
+# quoting an HTML email with its pictures, a few hundred).
+INBOUND_EMAIL_MAX_BYTES = env.int("INBOUND_EMAIL_MAX_BYTES", 2 * 1024 * 1024)
+# Short emails back to replies that played nothing, per player and hour: a
+# loop with a mail robot answering them stops after these.
+REPLY_ANSWERS_PER_HOUR = env.int("REPLY_ANSWERS_PER_HOUR", 3)
+# django-anymail's inbound webhooks: the basic-auth "user:password" a mail
+# service posts with (required: the webhooks answer 404 without it), and any
+# service's own keys as ANYMAIL_<SERVICE>_<SETTING> (for example
+# ANYMAIL_MAILGUN_WEBHOOK_SIGNING_KEY).
+INBOUND_WEBHOOK_SECRET = env.str("INBOUND_WEBHOOK_SECRET", "")
+ANYMAIL = {
+    **{
+        name.removeprefix("ANYMAIL_"): value
+        for name, value in os.environ.items()
+        if name.startswith("ANYMAIL_")
+    },
+    "WEBHOOK_SECRET": INBOUND_WEBHOOK_SECRET,
 }
 
 # -- security --------------------------------------------------------------------

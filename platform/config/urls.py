@@ -5,12 +5,14 @@ from accounts.api import router as accounts_router
 from chat.api import router as chat_router
 from config import api_errors, unavailable, views
 from players.api import router as players_api
+from push.api import router as push_router
 from replays.api import router as replays_router
 from tables.api import api
 
 api.add_router("", replays_router)
 api.add_router("", chat_router)
 api.add_router("", players_api)
+api.add_router("", push_router)
 api.add_router("", accounts_router)
 api_errors.add_handlers(api)
 unavailable.add_handlers(api)
@@ -20,9 +22,14 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("api/", api.urls),
     path("notifications/", include("notifications.urls")),
+    # Replies to turn emails posted by a mail service (django-anymail's webhooks).
+    path("inbound/", include("replies.urls")),
     path("healthz", views.health, name="health"),
     path("live/", include("live.urls")),
     path("favicon.ico", views.favicon),
+    # The app's manifest and service worker (at the root: its scope is the
+    # site), and the answers from notifications, under /tables/<id>/answer/.
+    path("", include("push.urls")),
     # Before the tables: both live under /tables/<id>/.
     path("", include("replays.urls")),
     path("tables/<int:table_id>/chat/", include("chat.urls")),

@@ -13,6 +13,7 @@ class NotificationAdmin(admin.ModelAdmin):
     list_display = (
         "created_at",
         "kind",
+        "channel",
         "user",
         "table",
         "version",
@@ -20,12 +21,14 @@ class NotificationAdmin(admin.ModelAdmin):
         "attempts",
         "sent_at",
     )
-    list_filter = ("status", "kind")
+    list_filter = ("status", "kind", "channel")
     search_fields = ("user__username", "user__email", "=table__id", "key")
     # The outbox is the record of what was sent: nothing in it is edited.
     readonly_fields = [
         "key",
         "kind",
+        "channel",
+        "subscription",
         "user",
         "table",
         "seat",

@@ -20,6 +20,7 @@ from games import registry
 from notifications import unsubscribe
 from notifications.models import Notification
 from notifications.results import result_for_reader
+from replies import offer
 from tables import clock
 from tables.models import Seat, Table
 from tables.present import fill, join_names
@@ -54,12 +55,15 @@ def _subject(n: Notification, context: dict) -> str:
         return f"Game over: {context['game']} #{n.table_id}"
     if n.kind == Kind.INVITATION:
         return f"{context['inviter']} invites you to play {context['game']}"
+    if n.kind == Kind.REPLY:
+        return f"Your reply about {context['game']} #{n.table_id} played nothing"
     count = len(context["waiting"])
     return f"{count} game{'s' if count != 1 else ''} waiting for you"
 
 
-# The unsubscribe switch of each kind (a timeout notice goes with the reminders).
-SWITCH_OF = {Kind.TIMEOUT: Kind.REMINDER}
+# The unsubscribe switch of each kind (a timeout notice goes with the
+# reminders, the answer to an email reply with the turn emails it replied to).
+SWITCH_OF = {Kind.TIMEOUT: Kind.REMINDER, Kind.REPLY: Kind.TURN}
 
 
 def context_for(n: Notification, now: datetime) -> dict:
@@ -104,6 +108,7 @@ def context_for(n: Notification, now: datetime) -> dict:
             )
     if n.kind == Kind.DIGEST:
         context["waiting"] = digest_rows(n.user_id, now)
+    offer.add_to(context, n)
     return context
 
 
@@ -163,6 +168,7 @@ def _message(user, template: str, subject: str, context: dict) -> EmailMultiAlte
         body=render_text(f"{template}.txt", context),
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[user.email],
+        reply_to=offer.reply_to(context),
         headers={
             "List-Unsubscribe": f"<{context['unsubscribe_url']}>",
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
@@ -214,6 +220,8 @@ def build_held(rows: list[Notification], now: datetime) -> EmailMultiAlternative
         context["waiting"] = digest_rows(user.pk, now)
         context["news"] = [line for row in rows if (line := held_news(row, now))]
         context["away"] = True
+        # One game waiting: its question is answered by replying, as in a digest.
+        offer.add_to(context, Notification(user=user, user_id=user.pk, kind=Kind.DIGEST))
         if not context["waiting"] and not context["news"]:
             return None
         count = len(context["waiting"])

@@ -1,10 +1,12 @@
-"""Emails to players, one row each: the outbox.
+"""Notices to players, one row each: the outbox.
 
-A row is written in the same transaction as the move (or sweep) that causes
-it, so nothing is lost if the broker is down; the worker sends pending rows
-and marks them sent. `key` is unique per seat, table version and kind (per
-user and day for the digest), so a retried task or a second worker can never
-send the same email twice.
+A row is an email, or a push to one of the player's devices (one row per
+device, so each device's delivery is claimed, retried and recorded on its
+own). A row is written in the same transaction as the move (or sweep) that
+causes it, so nothing is lost if the broker is down; the worker sends
+pending rows and marks them sent. `key` is unique per seat, table version,
+kind and device (per user and day for the digest), so a retried task or a
+second worker can never send the same notice twice.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ class Notification(models.Model):
         GAME_OVER = "game_over", "Game over"
         INVITATION = "invitation", "Invitation"
         DIGEST = "digest", "Daily digest"
+        REPLY = "reply", "Answer to an email reply"
 
     class Status(models.TextChoices):
         PENDING = "pending", "Pending"
@@ -28,8 +31,22 @@ class Notification(models.Model):
         CANCELLED = "cancelled", "Cancelled"
         FAILED = "failed", "Failed"
 
+    class Channel(models.TextChoices):
+        EMAIL = "email", "Email"
+        PUSH = "push", "Push"
+
     key = models.CharField(max_length=120, unique=True)
     kind = models.CharField(max_length=12, choices=Kind.choices)
+    channel = models.CharField(max_length=5, choices=Channel.choices, default=Channel.EMAIL)
+    # The device of a push (None for an email, or once the device is removed:
+    # the row is kept as the record of what was sent).
+    subscription = models.ForeignKey(
+        "push.PushSubscription",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
     )
@@ -44,8 +61,9 @@ class Notification(models.Model):
     attempts = models.PositiveSmallIntegerField(default=0)
     error = models.CharField(max_length=300, blank=True)
     created_at = models.DateTimeField()
-    # Not sent before this: turn emails wait a little, in case the player
-    # comes (or the question goes away) first.
+    # Not sent before this: turn notices wait a little, in case the player
+    # comes (or the question goes away) first; a failed one waits longer at
+    # each attempt.
     due_at = models.DateTimeField()
     sent_at = models.DateTimeField(null=True, blank=True)
     # When a worker took the row to send it: no other worker sends it until
@@ -66,5 +84,13 @@ class Notification(models.Model):
         return f"{self.get_kind_display()} to {self.user} ({self.status})"
 
     @staticmethod
-    def make_key(kind: str, *, user_id: int, table_id: int | None = None, part: object = "") -> str:
-        return f"{kind}:u{user_id}:t{table_id or 0}:{part}"
+    def make_key(
+        kind: str,
+        *,
+        user_id: int,
+        table_id: int | None = None,
+        part: object = "",
+        device: int | None = None,
+    ) -> str:
+        key = f"{kind}:u{user_id}:t{table_id or 0}:{part}"
+        return key if device is None else f"push:d{device}:{key}"

@@ -4,6 +4,12 @@ Rows are dispatched to the worker once the transaction commits. If the broker
 cannot be reached then, nothing is lost: the rows stay pending and the
 worker's periodic drain sends them when it can.
 
+Emails follow the player's email choices; pushes (one row per device) their
+push choice beside them (`Profile.notify_push`), so a player on the email
+digest may still have a push at once. The reminders' and invitations'
+switches hold for both. While push is off on the site (no VAPID keys), no
+push row is written and nothing is asked about devices.
+
 A notice for a player outside their playing hours is held: its row is due
 when their hours next start (and `delivery.deliver` checks again when it is
 due). Held rows are left to the drain rather than dispatched with a long
@@ -24,6 +30,8 @@ from django.db import IntegrityError, transaction
 from accounts.hours import kept_by
 from accounts.models import Profile
 from notifications.models import Notification
+from push import keys as push_keys
+from push.models import PushSubscription
 from tables.models import Seat, Table
 
 log = logging.getLogger(__name__)
@@ -49,6 +57,10 @@ def _wants_turn_emails_at_once(seat: Seat) -> bool:
     return profile is None or profile.notify_turn == Profile.Notify.IMMEDIATE
 
 
+def _wants_pushes(profile: Profile | None) -> bool:
+    return profile is None or profile.notify_push == Profile.Notify.IMMEDIATE
+
+
 def _row(
     kind: str,
     *,
@@ -58,19 +70,23 @@ def _row(
     seat: Seat | None = None,
     part: object = "",
     due_at: datetime | None = None,
+    device: int | None = None,
     profile: Profile | None = None,
 ) -> Notification:
-    """A row for `user_id`, held until their hours start when `profile`
-    says they keep hours and `due_at` falls outside them."""
+    """A row for `user_id`: an email, or with `device` a push to that device;
+    held until their hours start when `profile` says they keep hours and
+    `due_at` falls outside them."""
     due_at = due_at or now
     hours = kept_by(profile)
     if hours is not None:
         due_at = hours.next_opening(due_at) or due_at
     return Notification(
         key=Notification.make_key(
-            kind, user_id=user_id, table_id=table.pk if table else None, part=part
+            kind, user_id=user_id, table_id=table.pk if table else None, part=part, device=device
         ),
         kind=kind,
+        channel=Notification.Channel.EMAIL if device is None else Notification.Channel.PUSH,
+        subscription_id=device,
         user_id=user_id,
         table=table,
         seat=seat,
@@ -131,6 +147,14 @@ def queue_turns(table: Table, seats: list[Seat], now: datetime) -> list[Notifica
             kind=Kind.TURN, table=table, seat__in=due, status=Notification.Status.PENDING
         ).values_list("seat_id", flat=True)
     )
+    return _queue_turn_rows(table, now, [(seat, None) for seat in due if seat.pk not in waiting])
+
+
+def _queue_turn_rows(
+    table: Table, now: datetime, targets: list[tuple[Seat, int | None]]
+) -> list[Notification]:
+    """Turn notices to these seats (by email, or by push to a device), each
+    due once the turn delay is over."""
     rows = [
         _row(
             Kind.TURN,
@@ -140,14 +164,57 @@ def queue_turns(table: Table, seats: list[Seat], now: datetime) -> list[Notifica
             seat=seat,
             part=f"v{table.version}",
             due_at=now + turn_delay(),
+            device=device,
             profile=_profile_of(seat),
         )
-        for seat in due
-        if seat.pk not in waiting
+        for seat, device in targets
     ]
     queued = _insert_new(rows)
     dispatch(queued)
     return queued
+
+
+def _devices(user_ids: Iterable[int]) -> dict[int, list[int]]:
+    """The devices of these players, by player (no query while push is off)."""
+    ids = set(user_ids)
+    if not ids or not push_keys.enabled():
+        return {}
+    found: dict[int, list[int]] = {}
+    for user_id, device in PushSubscription.objects.filter(user_id__in=ids).values_list(
+        "user_id", "pk"
+    ):
+        found.setdefault(user_id, []).append(device)
+    return found
+
+
+def queue_turn_pushes(table: Table, seats: list[Seat], now: datetime) -> list[Notification]:
+    """ "Your turn" pushes to the devices of the seats newly asked, for
+    players who want them. Like the turn email, each waits `turn_delay()` and
+    goes only if the player is still asked and away (delivery.deliver); a
+    device with such a push already waiting for the seat gets no second."""
+    due = [s for s in seats if not s.dropped and _wants_pushes(_profile_of(s))]
+    devices = _devices(s.user_id for s in due)
+    if not devices:
+        return []
+    waiting = set(
+        Notification.objects.filter(
+            kind=Kind.TURN,
+            channel=Notification.Channel.PUSH,
+            table=table,
+            seat__in=due,
+            status=Notification.Status.PENDING,
+        ).values_list("subscription_id", flat=True)
+    )
+    return _queue_turn_rows(
+        table,
+        now,
+        [
+            (seat, device)
+            for seat in due
+            for device in devices.get(seat.user_id, [])
+            if device not in waiting
+        ],
+    )
 
 
 def queue_game_over(table: Table, seats: list[Seat], now: datetime) -> list[Notification]:
@@ -196,6 +263,45 @@ def _queue_clock_notice(
     return row
 
 
+def queue_reminder_pushes(table: Table, seat: Seat, now: datetime) -> list[Notification]:
+    """The reminder to the player's devices, once per turn, under the same
+    switches as the email (reminders, and pushes at all)."""
+    profile = _profile_of(seat)
+    if (profile is not None and not profile.notify_reminder) or not _wants_pushes(profile):
+        return []
+    started = int(seat.turn_started_at.timestamp()) if seat.turn_started_at else 0
+    return _queue_pushes(
+        Kind.REMINDER,
+        seat.user_id,
+        now,
+        table=table,
+        seat=seat,
+        part=f"s{started}",
+        profile=profile,
+    )
+
+
+def queue_invitation_pushes(
+    table: Table, user: AbstractBaseUser, now: datetime
+) -> list[Notification]:
+    if not push_keys.enabled():
+        return []
+    profile = _preferences([user.pk]).get(user.pk)
+    if (profile is not None and not profile.notify_invitation) or not _wants_pushes(profile):
+        return []
+    return _queue_pushes(Kind.INVITATION, user.pk, now, table=table, profile=profile)
+
+
+def _queue_pushes(kind: str, user_id: int, now: datetime, **fields) -> list[Notification]:
+    rows = [
+        _row(kind, user_id=user_id, now=now, device=device, **fields)
+        for device in _devices([user_id]).get(user_id, [])
+    ]
+    queued = _insert_new(rows)
+    dispatch(queued)
+    return queued
+
+
 def queue_invitation(table: Table, user: AbstractBaseUser, now: datetime) -> Notification | None:
     profile = _preferences([user.pk]).get(user.pk)
     if profile is not None and not profile.notify_invitation:
@@ -210,6 +316,27 @@ def queue_digest(user_id: int, day: str, now: datetime) -> Notification | None:
     row = _create(Kind.DIGEST, user_id=user_id, now=now, part=day, profile=profile)
     dispatch([row] if row else [])
     return row
+
+
+def queue_reply_answer(
+    table: Table, seat: Seat, now: datetime, *, per_hour: int
+) -> Notification | None:
+    """The short email back to a reply to a turn email that played nothing,
+    unless the player has had `per_hour` of them this hour already (None).
+
+    The hour's answers are numbered slots of one unique key each, so that
+    two replies at once can never take more than the hour allows: a mail
+    loop (an auto-responder that slipped through, answering our answers)
+    stops after a few."""
+    hour = int(now.timestamp()) // 3600
+    for slot in range(per_hour):
+        row = _row(Kind.REPLY, user_id=seat.user_id, now=now, table=table, seat=seat)
+        # The key names no table: the limit is the player's, all tables together.
+        row.key = Notification.make_key(Kind.REPLY, user_id=seat.user_id, part=f"h{hour}n{slot}")
+        if _insert_one(row):
+            dispatch([row])
+            return row
+    return None
 
 
 # A broker hands an unacknowledged task out again after about an hour (Redis's

@@ -1,4 +1,4 @@
-"""The table events that queue emails (see `tables.events`)."""
+"""The table events that queue emails and pushes (see `tables.events`)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from tables import events
 
 def on_turns_asked(sender, *, table, seats, now, **_):
     outbox.queue_turns(table, seats, now)
+    outbox.queue_turn_pushes(table, seats, now)
 
 
 def on_game_finished(sender, *, table, seats, now, **_):
@@ -16,6 +17,7 @@ def on_game_finished(sender, *, table, seats, now, **_):
 
 def on_reminder_due(sender, *, table, seat, now, **_):
     outbox.queue_reminder(table, seat, now)
+    outbox.queue_reminder_pushes(table, seat, now)
 
 
 def on_seat_timed_out(sender, *, table, seat, now, **_):
@@ -24,6 +26,7 @@ def on_seat_timed_out(sender, *, table, seat, now, **_):
 
 def on_player_invited(sender, *, table, user, now, **_):
     outbox.queue_invitation(table, user, now)
+    outbox.queue_invitation_pushes(table, user, now)
 
 
 def connect() -> None:

@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 
+from push import keys
 from tests.support.processes import (
     BIN,
     Process,
@@ -31,9 +32,17 @@ CHECKS = ",".join(
 
 def test_the_api_holds_up_to_schemathesis(tmp_path):
     port = free_port()
+    # Push on, so that its calls are fuzzed past "push is off".
+    public, private = keys.new_pair()
     with scratch_postgres() as database:
         env = site_env(
-            tmp_path, DATABASE_URL=database, ALLOWED_HOSTS="127.0.0.1", RATELIMIT_ENABLE="0"
+            tmp_path,
+            DATABASE_URL=database,
+            ALLOWED_HOSTS="127.0.0.1",
+            RATELIMIT_ENABLE="0",
+            VAPID_PUBLIC_KEY=public,
+            VAPID_PRIVATE_KEY=private,
+            VAPID_SUBJECT="mailto:operators@example.org",
         )
         run(env, "manage.py", "migrate", "--noinput")
         setup = json.loads(run(env, "-m", "tests.clocks.scenario", "bots").splitlines()[-1])

@@ -95,16 +95,10 @@ def move_submit(
                 f"The table has moved on since you looked (now at version {table.version})."
                 " Have a look at the new position and try again."
             )
-        if seat.number not in table.to_act:
-            raise Forbidden("It is not your turn to act.")
-        if seat.dropped and kind != Move.Kind.DROPPED:
-            raise Forbidden("You have left this game: a bot plays your seat now.")
         now = clock.now()
-        if seat_clocks.is_late(seat, now):
-            raise Forbidden(
-                "Your time for this move ran out, so it can no longer be played: "
-                "the game will make its default move for you."
-            )
+        refusal = seat_refusal(table, seat, now, kind)
+        if refusal is not None:
+            raise refusal
         play = Play(found, now)
         move = _legal_or_refuse(play.engine, play.state, seat.number, move)
         play.record(seat.number, move, kind)
@@ -116,6 +110,23 @@ def move_submit(
         state=play.state,
         seats=seats,
     )
+
+
+def seat_refusal(
+    table: Table, seat: Seat, now: datetime, kind: str = Move.Kind.PLAYER
+) -> Forbidden | None:
+    """Why the seat may not move at the table now, in the words the move
+    service refuses with (an answer by email says them too), or None."""
+    if seat.number not in table.to_act:
+        return Forbidden("It is not your turn to act.")
+    if seat.dropped and kind != Move.Kind.DROPPED:
+        return Forbidden("You have left this game: a bot plays your seat now.")
+    if seat_clocks.is_late(seat, now):
+        return Forbidden(
+            "Your time for this move ran out, so it can no longer be played: "
+            "the game will make its default move for you."
+        )
+    return None
 
 
 def _legal_or_refuse(engine: Engine, state: dict, seat: int, move: dict) -> dict:
