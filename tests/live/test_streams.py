@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.conf import settings
@@ -250,7 +251,10 @@ def test_heartbeats_are_comment_lines_and_a_lost_hub_ends_the_stream():
                 lost.set()  # Redis went away: the stream ends
         return chunks
 
-    chunks = asyncio.run(asyncio.wait_for(read(), 5))
+    # In a thread of its own: the browser tests' Playwright may hold this
+    # process's main thread's event loop.
+    with ThreadPoolExecutor(1) as pool:
+        chunks = pool.submit(asyncio.run, asyncio.wait_for(read(), 5)).result()
     assert chunks == [views.RETRY, b"event: stream-open\ndata:\n\n", b":\n\n"]
 
 

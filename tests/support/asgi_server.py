@@ -38,6 +38,8 @@ class AsgiLiveServer:
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, name="asgi-live-server", daemon=True)
+        # Where pytest-django's live server thread says it listens.
+        self.thread.host, self.thread.port = "127.0.0.1", self.port
         self._live_server_modified_settings = modify_settings(ALLOWED_HOSTS={"append": host})
         self.thread.start()
         end = time.monotonic() + 30
