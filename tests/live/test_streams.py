@@ -229,7 +229,11 @@ def test_a_stream_of_no_channel_or_of_channels_not_ours_is_refused(
 
 def test_a_site_served_without_asgi_answers_streams_with_a_503(client: Client, users):
     table = start_table("coup", users[:2], seed=3)
-    answer = client.get(f"/live/?channel={channels.table(table.pk)}")
+    # In a thread of its own: a browser test of this process may have left
+    # Playwright's event loop running in this one, where WSGI cannot run.
+    with ThreadPoolExecutor(1) as thread:
+        get = thread.submit(client.get, f"/live/?channel={channels.table(table.pk)}")
+        answer = get.result()
     assert answer.status_code == 503
     assert answer["Retry-After"] == "5"
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
+import socket
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
@@ -29,14 +30,19 @@ class Command(BaseCommand):
         if bool(tls_cert) != bool(tls_key):
             raise CommandError("--tls-cert and --tls-key go together.")
         context = smtp.tls_context(tls_cert, tls_key) if tls_cert else None
+        # The socket is taken before the event loop starts, so that a port in
+        # use is said plainly whatever else runs in this thread.
         try:
-            asyncio.run(self.serve(host, port, context))
+            listener = socket.create_server((host, port))
         except OSError as exc:
             raise CommandError(f"Cannot listen on {host}:{port}: {exc.strerror}") from None
+        asyncio.run(self.serve(listener, host, context))
 
-    async def serve(self, host: str, port: int, context) -> None:
+    async def serve(self, listener: socket.socket, host: str, context) -> None:
         loop = asyncio.get_running_loop()
-        server = await loop.create_server(lambda: smtp.smtp_server(tls_context=context), host, port)
+        server = await loop.create_server(
+            lambda: smtp.smtp_server(tls_context=context), sock=listener
+        )
         stop = asyncio.Event()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
