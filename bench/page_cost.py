@@ -40,17 +40,17 @@ from tests.support.processes import scratch_postgres  # noqa: E402 - after the p
 def play(table, users, count: int, seed: int):
     from games import registry
     from tables import services
+    from tables.models import TableState
 
     rng = random.Random(seed)
     engine = registry.get(table.game).engine
-    state_model = registry.get(table.game).state_model
     by_seat = {s.number: s.user for s in table.seats.all()}
     table.refresh_from_db()
     while table.version < count:
         if not table.is_active:
             return None
         seat = rng.choice(table.to_act)
-        state = state_model.objects.get(pk=table.pk).state
+        state = TableState.objects.get(pk=table.pk).state
         move = rng.choice(engine.legal_moves(state, seat))
         services.move_submit(
             table_id=table.pk, user=by_seat[seat], version=table.version, move=move
@@ -111,17 +111,15 @@ def long_table(users, moves: int, game: str = "coup"):
 def with_positions(users, game: str, path: Path | None, early: int, late: int):
     """The early and the late table and the moves played to reach each:
     played, or read from `path` when it exists (then saved there if not)."""
-    from games import registry
-    from tables.models import Table
+    from tables.models import Table, TableState
 
-    state_model = registry.get(game).state_model
     if path is None or not path.exists():
         tables = [long_table(users, early, game), long_table(users, late, game)]
         if path is not None:
             saved = []
             for table in tables:
                 table.refresh_from_db()
-                state = state_model.objects.get(pk=table.pk).state
+                state = TableState.objects.get(pk=table.pk).state
                 saved.append({"state": state, "to_act": table.to_act, "moves": table.version})
             path.write_text(json.dumps(saved))
         return tables, [t.version for t in tables]
@@ -129,7 +127,7 @@ def with_positions(users, game: str, path: Path | None, early: int, late: int):
     positions = json.loads(path.read_text())
     for position in positions:
         table = long_table(users, 5, game)
-        state_model.objects.filter(pk=table.pk).update(state=position["state"])
+        TableState.objects.filter(pk=table.pk).update(state=position["state"])
         Table.objects.filter(pk=table.pk).update(to_act=position["to_act"])
         table.refresh_from_db()
         tables.append(table)
@@ -137,9 +135,9 @@ def with_positions(users, game: str, path: Path | None, early: int, late: int):
 
 
 def ana_to_play(table) -> bool:
-    from games import registry
+    from tables.models import TableState
 
-    state = registry.get(table.game).state_model.objects.get(pk=table.pk).state
+    state = TableState.objects.get(pk=table.pk).state
     return table.to_act == [0] and GAMES[table.game][2](state)
 
 

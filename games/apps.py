@@ -12,19 +12,17 @@ from games import registry
 
 
 class GameAppConfig(AppConfig):
-    """Subclasses name their state model; the engine is `<app>.rules.ENGINE`
-    and the templates and stylesheet follow the app's label:
-    `<label>/board.html`, `<label>/<label>.css`, and `<label>/moves.html`
-    where the game lays out its own moves (else the shared list of moves)."""
-
-    state_model_name: str
+    """The engine is `<app>.rules.ENGINE`; the templates and stylesheet
+    follow the app's label: `<label>/board.html`, `<label>/<label>.css`, and
+    `<label>/moves.html` where the game lays out its own moves (else the
+    shared list of moves). A game app has no model: the state of its tables
+    is kept by the platform's one state model (`tables.models.TableState`)."""
 
     def ready(self) -> None:
         label = self.label
         registry.register(
             registry.GameEntry(
                 engine=import_module(f"{self.name}.rules").ENGINE,
-                state_model=self.get_model(self.state_model_name),
                 board_template=f"{label}/board.html",
                 moves_template=(
                     f"{label}/moves.html"

@@ -7,7 +7,6 @@ game means adding one app that registers itself.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from games.engine import Engine
 
@@ -15,8 +14,6 @@ from games.engine import Engine
 @dataclass(frozen=True)
 class GameEntry:
     engine: Engine
-    # The Django model holding the current state of this game's tables.
-    state_model: Any
     # Template drawing the board from a view (an HTMX partial).
     board_template: str
     # Template laying out the legal moves as buttons, inside the move form.

@@ -19,7 +19,7 @@ from accounts.models import Profile
 from accounts.tokens import token_create
 from games import registry
 from tables import services
-from tables.models import Table
+from tables.models import Table, TableState
 from tests.support import seeds
 from tests.support.seeds import seed_deal
 
@@ -202,7 +202,7 @@ def start_table(
 
 
 def state_of(table: Table) -> dict:
-    return registry.get(table.game).state_model.objects.get(pk=table.pk).state
+    return TableState.objects.get(pk=table.pk).state
 
 
 def play_random_moves(table: Table, players, count: int, seed: int = 0) -> Table:

@@ -6,4 +6,3 @@ class CoupConfig(GameAppConfig):
     name = "games.coup"
     label = "coup"
     verbose_name = "Coup"
-    state_model_name = "CoupState"

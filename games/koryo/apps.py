@@ -6,4 +6,3 @@ class KoryoConfig(GameAppConfig):
     name = "games.koryo"
     label = "koryo"
     verbose_name = "Koryo"
-    state_model_name = "KoryoState"

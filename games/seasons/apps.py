@@ -6,4 +6,3 @@ class SeasonsConfig(GameAppConfig):
     name = "games.seasons"
     label = "seasons"
     verbose_name = "Seasons"
-    state_model_name = "SeasonsState"

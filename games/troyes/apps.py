@@ -6,4 +6,3 @@ class TroyesConfig(GameAppConfig):
     name = "games.troyes"
     label = "troyes"
     verbose_name = "Troyes"
-    state_model_name = "TroyesState"

@@ -1,7 +1,7 @@
 """Tables, their seats and the append-only move log.
 
-A game's current state lives in its own app's model (a subclass of
-`GameState`), one row per table, so a page reads one row instead of
+The current state of every table's game, whichever the game, lives in one
+model (`TableState`), one row per table, so a page reads one row instead of
 replaying the log.
 """
 
@@ -212,11 +212,13 @@ class Invitation(models.Model):
         return f"{self.user} invited to {self.table}"
 
 
-class GameState(models.Model):
-    """The current state of a table's game. Each game app subclasses it."""
+class TableState(models.Model):
+    """The current state of a table's game (the engine's JSON), from the
+    start of the game on: one model for every game, since nothing in it
+    differs between games."""
 
     table = models.OneToOneField(Table, on_delete=models.CASCADE, primary_key=True)
     state = models.JSONField()
 
-    class Meta:
-        abstract = True
+    def __str__(self) -> str:
+        return f"state of {self.table_id}"

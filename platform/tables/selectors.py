@@ -9,20 +9,9 @@ from functools import cache
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import (
-    Case,
-    Count,
-    F,
-    JSONField,
-    OuterRef,
-    Prefetch,
-    QuerySet,
-    Subquery,
-    When,
-)
+from django.db.models import Count, F, OuterRef, Prefetch, QuerySet, Subquery
 
-from games import registry
-from tables.models import Seat, Table
+from tables.models import Seat, Table, TableState
 
 LIST_LIMIT = 50
 
@@ -53,8 +42,7 @@ def table_read(table_id: int, *, lock: bool = False, skip_locked: bool = False) 
         table = tables.filter(pk=table_id).first()
         if table is None:
             return None
-        state_model = registry.get(table.game).state_model
-        state = state_model.objects.filter(pk=table_id).values_list("state", flat=True).first()
+        state = TableState.objects.filter(pk=table_id).values_list("state", flat=True).first()
     else:
         found = _tables_with_state().filter(pk=table_id).first()
         if found is None:
@@ -68,26 +56,14 @@ def table_read(table_id: int, *, lock: bool = False, skip_locked: bool = False) 
 
 
 # The two querysets below are built once, unevaluated, and only ever copied
-# by `filter()`: resolving their joins and the state's subqueries on every
+# by `filter()`: resolving their joins and the state's subquery on every
 # read cost more than running the queries.
 
 
 @cache
 def _tables_with_state() -> QuerySet[Table]:
-    """Tables with the state of their game, read from that game's own state
-    table: only the table's game's subquery runs."""
-    state = Case(
-        *(
-            When(
-                game=entry.slug,
-                then=Subquery(
-                    entry.state_model.objects.filter(pk=OuterRef("pk")).values("state")[:1]
-                ),
-            )
-            for entry in registry.all_games()
-        ),
-        output_field=JSONField(),
-    )
+    """Tables with the state of their game (None before it starts)."""
+    state = Subquery(TableState.objects.filter(pk=OuterRef("pk")).values("state")[:1])
     return Table.objects.annotate(game_state=state)
 
 

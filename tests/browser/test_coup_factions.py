@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 
 from games import registry
-from games.coup.models import CoupState
-from tables.models import Table
+from tables.models import Table, TableState
 from tests.browser.conftest import move_value, play, shot, sign_up
 from tests.support.seeds import seed_deal
 
@@ -80,7 +79,7 @@ def test_a_convert_and_a_challenged_embezzle_are_played_through_the_table_page(n
     # third a Loyalist. The second player will embezzle: make that claim true.
     table.refresh_from_db()
     names = {s.number: s.user.username for s in table.seats.select_related("user")}
-    state = CoupState.objects.get(pk=table.pk).state
+    state = TableState.objects.get(pk=table.pk).state
     converter = state["turn"]
     embezzler, challenger = (converter + 1) % 3, (converter + 2) % 3
     assert [state["factions"][s] for s in (converter, embezzler, challenger)] == [
@@ -89,7 +88,7 @@ def test_a_convert_and_a_challenged_embezzle_are_played_through_the_table_page(n
         "loyalist",
     ]
     without_a_duke(state, embezzler)
-    CoupState.objects.filter(pk=table.pk).update(state=state)
+    TableState.objects.filter(pk=table.pk).update(state=state)
     by_seat = {seat: pages[name] for seat, name in names.items()}
     for page in pages.values():
         page.goto(f"/tables/{table.pk}/")
@@ -152,13 +151,13 @@ def test_a_convert_and_a_challenged_embezzle_are_played_through_the_table_page(n
     assert "choose a card to lose" in page.inner_text(".status-line")
     shot(page, "factions-06-challenger-loses-a-card")
     lose = registry.get("coup").engine.legal_moves(
-        CoupState.objects.get(pk=table.pk).state, challenger
+        TableState.objects.get(pk=table.pk).state, challenger
     )
     assert {m["action"] for m in lose} == {"lose"}
     play(page, lose[0])
     wait_for_version(page, 4)
 
-    state = CoupState.objects.get(pk=table.pk).state
+    state = TableState.objects.get(pk=table.pk).state
     assert state["almshouse"] == 0
     assert state["coins"][embezzler] == 4
     assert len(state["hands"][challenger]) == 1

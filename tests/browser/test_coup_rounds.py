@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 
 from games import registry
 from tables import services
-from tables.models import Table
+from tables.models import Table, TableState
 from tests.browser.conftest import play, shot, sign_up
 from tests.support.seeds import seed_deal
 
@@ -29,7 +29,7 @@ def play_until(table: Table, done, seed: int = 3) -> None:
     users = {s.number: s.user for s in table.seats.select_related("user")}
     for _ in range(500):
         table.refresh_from_db()
-        state = entry.state_model.objects.get(pk=table.pk).state
+        state = TableState.objects.get(pk=table.pk).state
         if done(state):
             return
         seat = table.to_act[0]
@@ -62,7 +62,7 @@ def test_a_game_to_two_wins_shows_the_round_score(new_page, settings):
 
     play_until(table, lambda state: state["round"] == 2)
     names = {s.number: s.user.username for s in table.seats.select_related("user")}
-    state = registry.get("coup").state_model.objects.get(pk=table.pk).state
+    state = TableState.objects.get(pk=table.pk).state
     first_winner = names[state["round_winners"][0]]
     for name, page in pages.items():
         page.goto(f"/tables/{table.pk}/")
@@ -75,7 +75,7 @@ def test_a_game_to_two_wins_shows_the_round_score(new_page, settings):
     # One move of round 2 clicked on the page, as a player would.
     table.refresh_from_db()
     page = pages[names[table.to_act[0]]]
-    state = registry.get("coup").state_model.objects.get(pk=table.pk).state
+    state = TableState.objects.get(pk=table.pk).state
     move = registry.get("coup").engine.legal_moves(state, table.to_act[0])[0]
     play(page, move)
     page.wait_for_selector(

@@ -19,9 +19,8 @@ import random
 import pytest
 from playwright.sync_api import expect
 
-from games.koryo.models import KoryoState
 from games.koryo.rules.cards import CARD_KINDS, EVENT_KINDS
-from tables.models import Table
+from tables.models import Table, TableState
 from tests.browser.conftest import open_two_player_table, press, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -31,7 +30,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def stored(table: Table) -> dict:
-    return KoryoState.objects.get(pk=table.pk).state
+    return TableState.objects.get(pk=table.pk).state
 
 
 def give(table: Table, seat: int, wanted: dict[int | str, int]) -> None:
@@ -48,7 +47,7 @@ def give(table: Table, seat: int, wanted: dict[int | str, int]) -> None:
             hand[hand.index(out)] = into
             deck[deck.index(into)] = out
     hand.sort()
-    KoryoState.objects.filter(pk=table.pk).update(state=state)
+    TableState.objects.filter(pk=table.pk).update(state=state)
 
 
 # -- clicking -----------------------------------------------------------------------

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from games.coup.models import CoupState
 from players.models import Rating
+from tables.models import TableState
 from tests.browser.conftest import open_two_player_table, play, shot
 from tests.conftest import state_of
 
@@ -27,7 +27,7 @@ def test_players_see_their_new_ratings_after_a_rated_game(new_page, settings):
     state = state_of(table)
     state["coins"][0] = 7
     state["hands"][1] = state["hands"][1][:1]
-    CoupState.objects.filter(pk=table.pk).update(state=state)
+    TableState.objects.filter(pk=table.pk).update(state=state)
     ana.goto(f"/tables/{table.pk}/")
     assert "rated" in ana.inner_text(".table-head")
     play(ana, {"action": "coup", "target": 1})

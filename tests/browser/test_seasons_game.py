@@ -19,10 +19,9 @@ from collections import Counter
 
 import pytest
 
-from games.seasons.models import SeasonsState
 from games.seasons.rules import ENGINE
 from tables import services
-from tables.models import Table
+from tables.models import Table, TableState
 from tests.browser.conftest import SCREENSHOTS, open_two_player_table, press, shot
 from tests.seasons.helpers import cid, duel
 
@@ -32,7 +31,7 @@ WIDE, PHONE = {"width": 1280, "height": 900}, {"width": 390, "height": 844}
 
 
 def stored(table: Table) -> dict:
-    return SeasonsState.objects.get(pk=table.pk).state
+    return TableState.objects.get(pk=table.pk).state
 
 
 def wait_for_turn(page, table: Table) -> None:
@@ -230,7 +229,7 @@ def test_two_players_play_a_wizard_game_with_the_draft_on_the_board(new_page, se
 
 
 def put_state(table: Table, state: dict) -> Table:
-    SeasonsState.objects.filter(pk=table.pk).update(state=state)
+    TableState.objects.filter(pk=table.pk).update(state=state)
     Table.objects.filter(pk=table.pk).update(
         to_act=ENGINE.to_act(state), prompt=ENGINE.prompt(state), summary=ENGINE.summary(state)
     )

@@ -50,14 +50,14 @@ def say(table, user, text: str) -> Message:
 def finish(table) -> None:
     """End the game the quickest way the rules allow: the player to act has
     the coins for a coup and the other one card left."""
-    from games.coup.models import CoupState
     from tables import services as table_services
+    from tables.models import TableState
 
     winner = table.to_act[0]
     state = state_of(table)
     state["coins"][winner] = 7
     state["hands"][1 - winner] = state["hands"][1 - winner][:1]
-    CoupState.objects.filter(pk=table.pk).update(state=state)
+    TableState.objects.filter(pk=table.pk).update(state=state)
     seat = table.seats.get(number=winner)
     table_services.move_submit(
         table_id=table.pk,

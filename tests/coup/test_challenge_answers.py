@@ -34,14 +34,14 @@ def test_a_bluffer_is_asked_which_card_to_lose():
 
 @pytest.mark.django_db
 def test_the_page_puts_the_winning_answer_first(users):
-    from games.coup.models import CoupState
+    from tables.models import TableState
 
     table = start_table("coup", users[:2])
     actor = table.to_act[0]
-    state = CoupState.objects.get(pk=table.pk).state
+    state = TableState.objects.get(pk=table.pk).state
     claimant_hand = [A, D]  # the Duke is second in the hand
     state["hands"][actor] = claimant_hand
-    CoupState.objects.filter(pk=table.pk).update(state=state)
+    TableState.objects.filter(pk=table.pk).update(state=state)
     from tables import services
 
     services.move_submit(table_id=table.pk, user=users[actor], version=0, move={"action": "tax"})

@@ -72,13 +72,14 @@ class Game:
         from games import registry
         from tables import services
         from tables.errors import ServiceError
+        from tables.models import TableState
 
         engine = registry.get("coup").engine
         self.table.refresh_from_db()
         for seat in self.table.to_act:
             if seat not in present:
                 continue
-            state = registry.get("coup").state_model.objects.get(pk=self.table.pk).state
+            state = TableState.objects.get(pk=self.table.pk).state
             legal = engine.legal_moves(state, seat)
             move = next((m for a in SAFE for m in legal if m["action"] == a), legal[0])
             # If the sweep played first, the move is refused: look again next step.

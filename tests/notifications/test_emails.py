@@ -153,12 +153,12 @@ def test_game_over_reaches_everyone_with_the_result(users, sent):
     assert box == []
     table = start_table("coup", users[2:4])
     winner = table.to_act[0]
-    from games.coup.models import CoupState
+    from tables.models import TableState
 
-    state = CoupState.objects.get(pk=table.pk).state
+    state = TableState.objects.get(pk=table.pk).state
     state["coins"][winner] = 7
     state["hands"][1 - winner] = state["hands"][1 - winner][:1]
-    CoupState.objects.filter(pk=table.pk).update(state=state)
+    TableState.objects.filter(pk=table.pk).update(state=state)
     with sent() as box:
         services.move_submit(
             table_id=table.pk,

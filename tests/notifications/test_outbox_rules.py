@@ -9,10 +9,10 @@ import logging
 import pytest
 
 from accounts.models import Profile
-from games.coup.models import CoupState
 from notifications import delivery, outbox
 from notifications.models import Notification
 from tables import services
+from tables.models import TableState
 from tests.clocks.helpers import HOUR, MIN, hour_control
 from tests.conftest import start_table, state_of
 from tests.support.processes import free_port
@@ -27,7 +27,7 @@ def finish_coup(table, users) -> int:
     state = state_of(table)
     state["coins"][winner] = 7
     state["hands"][1 - winner] = state["hands"][1 - winner][:1]
-    CoupState.objects.filter(pk=table.pk).update(state=state)
+    TableState.objects.filter(pk=table.pk).update(state=state)
     by_seat = {s.number: s.user for s in table.seats.select_related("user")}
     services.move_submit(
         table_id=table.pk,

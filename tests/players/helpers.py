@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from games.coup.models import CoupState
 from tables import services
-from tables.models import Table
+from tables.models import Table, TableState
 from tests.conftest import start_table, state_of
 
 
@@ -21,7 +20,7 @@ def coup_to_the_last_card(winner, *losers, rated: bool = True, **kwargs) -> Tabl
     state["coins"][0] = 7 * len(losers)
     for seat in range(1, len(losers) + 1):
         state["hands"][seat] = state["hands"][seat][:1]
-    CoupState.objects.filter(pk=table.pk).update(state=state)
+    TableState.objects.filter(pk=table.pk).update(state=state)
     return table
 
 

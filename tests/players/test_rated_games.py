@@ -8,11 +8,10 @@ from datetime import timedelta
 import pytest
 from django.db import IntegrityError, transaction
 
-from games.coup.models import CoupState
 from players import ratings
 from players.models import Rating, RatingChange
 from tables import services
-from tables.models import Table
+from tables.models import Table, TableState
 from tests.conftest import make_user, requires_postgres, start_table, state_of
 from tests.players.helpers import coup, coup_to_the_last_card, finish_coup
 from tests.support.concurrency import race
@@ -78,7 +77,7 @@ def test_a_game_the_sweep_ends_is_rated_with_the_dropped_winner_last(ana, ben, f
     state = state_of(table)
     state["coins"][1] = 10
     state["hands"][0] = state["hands"][0][:1]
-    CoupState.objects.filter(pk=table.pk).update(state=state)
+    TableState.objects.filter(pk=table.pk).update(state=state)
     services.seat_drop(table_id=table.pk, number=1, reason="Left the site")
     frozen.advance(timedelta(days=1))
     assert services.table_timeouts_play(table_id=table.pk, now=frozen.now) == 1

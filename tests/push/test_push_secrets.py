@@ -12,9 +12,9 @@ import re
 import pytest
 
 from config import clock
-from games import registry
 from notifications.models import Notification
 from push import payload
+from tables.models import TableState
 from tests.conftest import login_client, play_random_moves, start_table, state_of
 from tests.coup.secrets import scramble_secrets as scramble_coup
 from tests.koryo.secrets import scramble_secrets as scramble_koryo
@@ -42,7 +42,7 @@ _CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"')
 
 
 def save_state(table, state) -> None:
-    registry.get(table.game).state_model.objects.filter(pk=table.pk).update(state=state)
+    TableState.objects.filter(pk=table.pk).update(state=state)
 
 
 def answer_page(client, table) -> str:

@@ -16,7 +16,7 @@ from games import registry
 from replays.models import Snapshot
 from replays.states import SNAPSHOT_EVERY
 from replays.turns import turns_of
-from tables.models import Move, Table
+from tables.models import Move, Table, TableState
 from tests.conftest import login_client, start_table, state_of
 
 pytestmark = pytest.mark.django_db
@@ -49,7 +49,7 @@ def long_table(users, moves: int) -> Table:
             break
     assert len(rows) == moves, f"no random game of this deal lasted {moves} moves"
     Move.objects.bulk_create(rows)
-    registry.get("seasons").state_model.objects.filter(pk=table.pk).update(state=state)
+    TableState.objects.filter(pk=table.pk).update(state=state)
     Table.objects.filter(pk=table.pk).update(version=moves)
     table.refresh_from_db()
     return table

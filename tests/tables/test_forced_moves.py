@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from games.coup.models import CoupState
 from notifications.models import Notification
 from tables import services
 from tables.errors import StaleVersion
-from tables.models import Move
+from tables.models import Move, TableState
 from tests.conftest import requires_postgres, start_table, state_of
 from tests.koryo.helpers import card_of, make_state
 from tests.support.concurrency import race
@@ -24,7 +23,7 @@ pytestmark = pytest.mark.django_db
 def edit(table, **changes) -> None:
     state = state_of(table)
     state.update(changes)
-    CoupState.objects.filter(pk=table.pk).update(state=state)
+    TableState.objects.filter(pk=table.pk).update(state=state)
 
 
 def logged(table) -> list[tuple[int, int, dict, str]]:

@@ -6,10 +6,9 @@ from datetime import timedelta
 
 import pytest
 
-from games.coup.models import CoupState
 from tables import services
 from tables.errors import BadRequest, Conflict, Forbidden, StaleVersion
-from tables.models import Move, Table
+from tables.models import Move, Table, TableState
 from tests.conftest import requires_postgres, start_table, state_of
 from tests.support.concurrency import race
 
@@ -74,7 +73,7 @@ def test_it_refuses_lookalike_values(users):
     user, seat = actor_of(table, users)
     state = state_of(table)
     state["coins"][seat] = 7
-    CoupState.objects.filter(pk=table.pk).update(state=state)
+    TableState.objects.filter(pk=table.pk).update(state=state)
     target = (seat + 1) % 3
     before = snapshot(table)
     for fake in (float(target), str(target)) + ((True,) if target == 1 else ()):

@@ -11,9 +11,8 @@ import pytest
 from django.db import transaction
 from django.forms.models import model_to_dict
 
-from games import registry
 from tables import seat_clocks, services
-from tables.models import Move, Seat, Table
+from tables.models import Move, Seat, Table, TableState
 from tables.selectors import table_read
 from tests.conftest import play_random_moves, requires_postgres, start_table, state_of
 from tests.support.concurrency import race
@@ -83,7 +82,6 @@ def test_a_locked_read_that_waited_for_another_play_sees_that_plays_state(users)
     of before the wait would let a move with the right version apply to an
     old position)."""
     table = start_table("coup", users[:2], time_control="none", seed=8)
-    state_model = registry.get("coup").state_model
     newer = {**state_of(table), "marker": "written while the reader waited"}
     holder = threading.Event()
     done = threading.Event()
@@ -94,7 +92,7 @@ def test_a_locked_read_that_waited_for_another_play_sees_that_plays_state(users)
             holder.set()
             time.sleep(0.5)  # the reader is waiting for the lock by now
             Table.objects.filter(pk=table.pk).update(version=table.version + 1)
-            state_model.objects.filter(pk=table.pk).update(state=newer)
+            TableState.objects.filter(pk=table.pk).update(state=newer)
         done.set()
 
     def read_when_free():

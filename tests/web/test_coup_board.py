@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from games.coup.models import CoupState
 from tables import services
+from tables.models import TableState
 from tests.conftest import login_client, start_table, state_of
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +25,7 @@ def text_of(client, table) -> str:
 def edit(table, **changes) -> None:
     state = state_of(table)
     state.update(changes)
-    CoupState.objects.filter(pk=table.pk).update(state=state)
+    TableState.objects.filter(pk=table.pk).update(state=state)
 
 
 def test_every_player_sees_the_factions_and_the_almshouse(users):
@@ -52,7 +52,7 @@ def test_the_limits_are_said_to_be_lifted_when_one_faction_is_left(users):
     lone = next(s for s in range(3) if state["factions"][s] == "reformist")
     state["dead"][lone] = state["hands"][lone]
     state["hands"][lone] = []
-    CoupState.objects.filter(pk=table.pk).update(state=state)
+    TableState.objects.filter(pk=table.pk).update(state=state)
     text = text_of(login_client(users[0]), table)
     assert "Only the Loyalists are left in play: the faction limits are lifted" in text
 

@@ -13,15 +13,15 @@ pytestmark = pytest.mark.django_db
 
 
 def finish_coup(users):
-    from games.coup.models import CoupState
     from tables import services
+    from tables.models import TableState
 
     table = start_table("coup", users[:2], {"rounds_to_win": 1}, time_control="fast")
     winner = table.to_act[0]
     state = state_of(table)
     state["coins"][winner] = 7
     state["hands"][1 - winner] = state["hands"][1 - winner][:1]
-    CoupState.objects.filter(pk=table.pk).update(state=state)
+    TableState.objects.filter(pk=table.pk).update(state=state)
     services.move_submit(
         table_id=table.pk,
         user=users[winner],

@@ -13,7 +13,7 @@ import pytest
 
 from games import registry
 from tables import services
-from tables.models import Table
+from tables.models import Table, TableState
 from tests.conftest import login_client, start_table, state_of
 
 pytestmark = pytest.mark.django_db
@@ -32,7 +32,7 @@ def finish(game: str, players, options=None, seed: int = 1) -> tuple[Table, dict
         if engine.outcome(after) is not None:
             break
         state = after
-    registry.get(game).state_model.objects.filter(pk=table.pk).update(state=state)
+    TableState.objects.filter(pk=table.pk).update(state=state)
     Table.objects.filter(pk=table.pk).update(to_act=engine.to_act(state))
     table.refresh_from_db()
     services.move_submit(table_id=table.pk, user=players[seat], version=table.version, move=move)

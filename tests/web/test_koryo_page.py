@@ -14,11 +14,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.koryo.models import KoryoState
 from games.koryo.rules import ENGINE
 from games.koryo.rules.cards import BARBARIANS, CARD_KINDS
 from tables import services
-from tables.models import Table
+from tables.models import Table, TableState
 from tests.conftest import login_client, play_random_moves, start_table, state_of
 from tests.koryo.helpers import card_of, make_state
 from tests.koryo.test_playouts import Invariants
@@ -35,7 +34,7 @@ X, MINUS, DASH = "\N{MULTIPLICATION SIGN}", "\N{MINUS SIGN}", "\N{EN DASH}"
 
 def put_state(table: Table, state: dict) -> Table:
     """Store a hand-made position, with the table's public columns to match."""
-    KoryoState.objects.filter(pk=table.pk).update(state=state)
+    TableState.objects.filter(pk=table.pk).update(state=state)
     table.to_act = ENGINE.to_act(state)
     table.prompt = ENGINE.prompt(state)
     table.summary = ENGINE.summary(state)

@@ -12,10 +12,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.seasons.models import SeasonsState
 from games.seasons.rules import ENGINE
 from tables import services
-from tables.models import Table
+from tables.models import Table, TableState
 from tests.conftest import ApiClient, login_client, play_random_moves, start_table, state_of
 from tests.seasons.helpers import duel
 from tests.seasons.secrets import scramble_secrets
@@ -28,7 +27,7 @@ _CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"')
 
 
 def put_state(table: Table, state: dict) -> Table:
-    SeasonsState.objects.filter(pk=table.pk).update(state=state)
+    TableState.objects.filter(pk=table.pk).update(state=state)
     table.to_act = ENGINE.to_act(state)
     table.prompt = ENGINE.prompt(state)
     table.summary = ENGINE.summary(state)
@@ -119,11 +118,11 @@ def test_sea_2_board_page_and_api_do_not_depend_on_secrets(users, players, level
 
         for seat in [*range(players), None]:
             seen = answers(seat)
-            SeasonsState.objects.filter(pk=table.pk).update(
+            TableState.objects.filter(pk=table.pk).update(
                 state=scramble_secrets(original, seat, rng)
             )
             assert answers(seat) == seen, (moves, seat)
-            SeasonsState.objects.filter(pk=table.pk).update(state=original)
+            TableState.objects.filter(pk=table.pk).update(state=original)
 
 
 def _queries(client, url: str) -> int:

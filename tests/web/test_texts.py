@@ -67,10 +67,10 @@ def test_prompts_speak_to_the_reader(users):
     actor = table.to_act[0]
     target = (actor + 1) % 3
     state = state_of(table)
-    from games.coup.models import CoupState
+    from tables.models import TableState
 
     state["coins"][actor] = 3
-    CoupState.objects.filter(pk=table.pk).update(state=state)
+    TableState.objects.filter(pk=table.pk).update(state=state)
     services.move_submit(
         table_id=table.pk,
         user=users[actor],

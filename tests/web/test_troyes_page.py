@@ -12,10 +12,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.troyes.models import TroyesState
 from games.troyes.rules import ENGINE
 from games.troyes.rules import cards as C
 from tables import services
+from tables.models import TableState
 from tests.conftest import ApiClient, login_client, play_random_moves, start_table, state_of
 from tests.troyes.on_the_site import play_timeouts_to_the_end
 from tests.troyes.secrets import scramble_secrets
@@ -119,14 +119,14 @@ def test_pages_and_api_do_not_depend_on_other_seats_secrets(users, players):
             )
         for seat, user in [*enumerate(users[:players]), (None, spectator)]:
             scrambled = scramble_secrets(original, seat, rng)
-            TroyesState.objects.filter(pk=table.pk).update(state=scrambled)
+            TableState.objects.filter(pk=table.pk).update(state=scrambled)
             got = (
                 board(user, table),
                 page(user, table),
                 ApiClient(user).get(f"/api/tables/{table.pk}").json(),
             )
             assert got == seen[seat], (moves, seat)
-        TroyesState.objects.filter(pk=table.pk).update(state=original)
+        TableState.objects.filter(pk=table.pk).update(state=original)
 
 
 def _queries(client, url) -> int:
@@ -220,7 +220,7 @@ def _defence_table(users):
     ]
     state["fight"] = {"black": [0], "own": []}
     state["ip"][seat] = 0
-    TroyesState.objects.filter(pk=table.pk).update(state=state)
+    TableState.objects.filter(pk=table.pk).update(state=state)
     return table, seat
 
 

@@ -33,7 +33,7 @@ from games.bots import LEVELS
 from games.engine import InvalidOptions
 from tables import clock, events
 from tables.errors import BadRequest, Conflict, Forbidden, NotFound
-from tables.models import Invitation, Seat, Table
+from tables.models import Invitation, Seat, Table, TableState
 from tables.selectors import TableRead
 from tables.services.changes import GAMES, INVITATION, everyone, table_announce, table_revise
 from tables.services.locks import table_lock
@@ -244,7 +244,7 @@ def table_start(*, table_id: int, user: AbstractBaseUser) -> Table:
                 seat.number = index
                 seat.save(update_fields=["number"])
         state = engine.setup(len(seats), table.options, table.seed)
-        entry.state_model.objects.create(table=table, state=state)
+        TableState.objects.create(table=table, state=state)
         table.setup_log = engine.log(state)
         now = clock.now()
         table.status = Table.Status.ACTIVE

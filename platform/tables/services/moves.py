@@ -45,7 +45,7 @@ from games import registry
 from games.engine import Engine, IllegalMove, find_move
 from tables import clock, events, seat_clocks
 from tables.errors import BadRequest, Conflict, Forbidden, StaleVersion
-from tables.models import Move, Seat, Table
+from tables.models import Move, Seat, Table, TableState
 from tables.selectors import TableRead, table_read
 from tables.services.changes import COUNT, GAMES, TURN, table_announce, table_revise
 from tables.services.locks import seat_of, table_read_locked
@@ -384,7 +384,7 @@ class Play:
     def _save(self) -> None:
         table = self.table
         table.save(update_fields=TABLE_PLAY_FIELDS)
-        self.entry.state_model.objects.filter(pk=table.pk).update(state=self.state)
+        TableState.objects.filter(pk=table.pk).update(state=self.state)
         Move.objects.bulk_create(self.new_moves)
         self.new_moves = []
         # Each seat's changed fields only: others may be written meanwhile
