@@ -10,7 +10,7 @@ from pydantic import ConfigDict, Field
 from accounts.hours import HoursError, kept_by
 from accounts.services import UNCHANGED, profile_get, schedule_set
 from accounts.zones import ZoneError
-from tables.api import ERRORS
+from config.api import ERRORS
 
 router = Router(tags=["me"])
 

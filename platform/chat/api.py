@@ -16,7 +16,7 @@ from pydantic import Field
 from chat import selectors, services
 from chat.models import MAX_LENGTH
 from config import limits
-from tables.api import ERRORS, Text
+from config.api import ERRORS, Text
 from tables.models import Table
 
 router = Router(tags=["chat"])

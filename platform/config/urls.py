@@ -3,19 +3,19 @@ from django.urls import include, path
 
 from accounts.api import router as accounts_router
 from chat.api import router as chat_router
-from config import api_errors, unavailable, views
+from config import views
+from config.api import api
 from players.api import router as players_api
 from push.api import router as push_router
 from replays.api import router as replays_router
-from tables.api import api
+from tables.api import router as tables_router
 
+api.add_router("", tables_router)
 api.add_router("", replays_router)
 api.add_router("", chat_router)
 api.add_router("", players_api)
 api.add_router("", push_router)
 api.add_router("", accounts_router)
-api_errors.add_handlers(api)
-unavailable.add_handlers(api)
 
 urlpatterns = [
     path("admin/", admin.site.urls),

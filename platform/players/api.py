@@ -9,9 +9,9 @@ from ninja import Query, Router, Schema
 from ninja.errors import HttpError
 from pydantic import Field
 
+from config.api import ErrorOut
 from games import registry
 from players import selectors
-from tables.api import ErrorOut
 
 router = Router(tags=["players"])
 

@@ -11,9 +11,9 @@ from django.http import HttpRequest
 from ninja import Router, Schema, Status
 from pydantic import Field
 
+from config.api import ERRORS, ErrorOut, Text
 from push import keys, services
 from push.models import PushSubscription
-from tables.api import ERRORS, ErrorOut, Text
 
 router = Router(tags=["push"])
 

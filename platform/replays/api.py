@@ -9,8 +9,8 @@ from django.shortcuts import get_object_or_404
 from ninja import Query, Router, Schema
 from pydantic import Field
 
+from config.api import ERRORS
 from replays import selectors
-from tables.api import ERRORS
 from tables.errors import NotFound
 from tables.models import Table
 

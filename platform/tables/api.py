@@ -1,8 +1,6 @@
-"""The JSON API for bots and scripts (schema at /api/openapi.json).
-
-Authentication: `Authorization: Bearer <token>` (see /accounts/tokens/ or
-`manage.py api_token USERNAME`), or the session cookie with a CSRF token.
-Every error is `{"detail": "..."}` with the status of the refusal.
+"""The tables' endpoints of the JSON API (the API itself, its authentication
+and its errors are config.api): the games, tables, seats, bots, moves and
+the log.
 
 Rate limits: moves are limited per user (all tables together) and per table
 (all its players together), by default 1,200 and 300 a minute. A refused
@@ -11,113 +9,24 @@ request answers 429 with a `Retry-After` header: the seconds to wait.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
-from ninja import NinjaAPI, Schema, Status
-from ninja.errors import AuthenticationError, HttpError, ValidationError
-from ninja.security import HttpBearer
-from ninja.security.apikey import APIKeyCookie
-from ninja.utils import check_csrf
-from pydantic import AfterValidator, Field, StrictBool, StrictInt, StringConstraints
+from ninja import Router, Schema, Status
+from ninja.errors import HttpError
+from pydantic import Field, StrictBool, StrictInt
 
-from accounts.tokens import token_user
 from config import limits
+from config.api import ERRORS, Text, TooManyMoves, api
 from games import registry
 from tables import clock, services
-from tables.errors import ServiceError
 from tables.models import Table
 from tables.present import outcome_for_reading, summary_text, table_view
 from tables.selectors import TableRead, table_read
 
-
-class BearerAuth(HttpBearer):
-    def authenticate(self, request: HttpRequest, token: str) -> AbstractBaseUser | None:
-        user = token_user(token)
-        if user is not None:
-            request.user = user
-        return user
-
-
-class SessionAuth(APIKeyCookie):
-    """The site's session; unsafe methods also need the CSRF token. A request
-    with no session at all is simply unauthenticated (401), not a CSRF error."""
-
-    param_name = settings.SESSION_COOKIE_NAME
-
-    def _get_key(self, request: HttpRequest) -> str | None:
-        if not request.user.is_authenticated:
-            return None
-        if request.method not in ("GET", "HEAD", "OPTIONS") and check_csrf(request):
-            raise HttpError(403, "CSRF check failed: send the X-CSRFToken header.")
-        return request.COOKIES.get(self.param_name)
-
-    def authenticate(self, request: HttpRequest, key: str | None) -> AbstractBaseUser | None:
-        return request.user if request.user.is_authenticated else None
-
-
-api = NinjaAPI(
-    title="Tabletop API",
-    version="1",
-    description=__doc__,
-    auth=[BearerAuth(), SessionAuth()],
-    urls_namespace="api",
-)
-
-
-# -- errors ---------------------------------------------------------------------
-
-
-class ErrorOut(Schema):
-    detail: str
-
-
-ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 429: ErrorOut}
-
-
-@api.exception_handler(ServiceError)
-def service_error(request: HttpRequest, exc: ServiceError):
-    return api.create_response(request, {"detail": exc.message}, status=exc.status)
-
-
-@api.exception_handler(ValidationError)
-def validation_error(request: HttpRequest, exc: ValidationError):
-    problems = []
-    for err in exc.errors:
-        loc = err.get("loc", ())
-        where = ".".join(str(part) for part in loc if part not in ("body", "payload"))
-        problems.append(f"{where}: {err.get('msg', 'invalid')}" if where else err.get("msg", ""))
-    detail = "Invalid request. " + "; ".join(problems)
-    return api.create_response(request, {"detail": detail}, status=400)
-
-
-@api.exception_handler(AuthenticationError)
-def auth_error(request: HttpRequest, exc: AuthenticationError):
-    return api.create_response(
-        request,
-        {"detail": "Authentication required: send 'Authorization: Bearer <token>'."},
-        status=401,
-    )
-
-
-class TooManyMoves(Exception):
-    def __init__(self, seconds: int) -> None:
-        super().__init__(seconds)
-        self.seconds = seconds
-
-
-@api.exception_handler(TooManyMoves)
-def too_many_moves(request: HttpRequest, exc: TooManyMoves):
-    response = api.create_response(
-        request,
-        {"detail": f"Too many moves; try again in {exc.seconds} s (see Retry-After)."},
-        status=429,
-    )
-    response["Retry-After"] = str(exc.seconds)
-    return response
+router = Router()
 
 
 def _limit_moves(request: HttpRequest) -> None:
@@ -127,18 +36,6 @@ def _limit_moves(request: HttpRequest) -> None:
 
 
 # -- schemas ---------------------------------------------------------------------
-
-
-def _no_nul(value: str) -> str:
-    # PostgreSQL cannot store NUL in text: refuse it here, before any query.
-    if "\x00" in value:
-        raise ValueError("must not contain NUL characters")
-    return value
-
-
-def Text(max_length: int):
-    """A user-supplied string: bounded, and free of NUL."""
-    return Annotated[str, StringConstraints(max_length=max_length), AfterValidator(_no_nul)]
 
 
 Username = Text(150)
@@ -324,7 +221,7 @@ def _read(table_id: int) -> TableRead:
 # -- endpoints ------------------------------------------------------------------
 
 
-@api.get("/games", response=list[GameOut], auth=None, tags=["games"])
+@router.get("/games", response=list[GameOut], auth=None, tags=["games"])
 def games(request: HttpRequest):
     """The games, their player counts and options."""
     presets = [{"key": tc.key, "label": tc.label} for tc in clock.PRESETS.values()]
@@ -343,7 +240,7 @@ def games(request: HttpRequest):
     ]
 
 
-@api.get("/tables", response={200: list[TableOut], **ERRORS}, tags=["tables"])
+@router.get("/tables", response={200: list[TableOut], **ERRORS}, tags=["tables"])
 def tables_list(request: HttpRequest, status: Literal["open", "active", "mine"] = "open"):
     """Open tables to join (`open`), or the caller's tables in play (`mine`)."""
     if status == "mine":
@@ -354,7 +251,7 @@ def tables_list(request: HttpRequest, status: Literal["open", "active", "mine"] 
     return [_table_out(_read(table_id), request.auth) for table_id in ids]
 
 
-@api.post("/tables", response={201: TableOut, **ERRORS}, tags=["tables"])
+@router.post("/tables", response={201: TableOut, **ERRORS}, tags=["tables"])
 def tables_create(request: HttpRequest, payload: TableIn):
     """Open a table; the caller takes seat 0."""
     time_control: str | clock.TimeControl = payload.time_control
@@ -388,37 +285,37 @@ def tables_create(request: HttpRequest, payload: TableIn):
     return Status(201, _table_out(_read(table.pk), request.auth))
 
 
-@api.get("/tables/{table_id}", response={200: TableOut, **ERRORS}, tags=["tables"])
+@router.get("/tables/{table_id}", response={200: TableOut, **ERRORS}, tags=["tables"])
 def table_get(request: HttpRequest, table_id: int):
     """The table as the caller may see it, with their legal moves."""
     return _answer(request, _table_out(_read(table_id), request.auth))
 
 
-@api.post("/tables/{table_id}/join", response={200: TableOut, **ERRORS}, tags=["tables"])
+@router.post("/tables/{table_id}/join", response={200: TableOut, **ERRORS}, tags=["tables"])
 def table_join(request: HttpRequest, table_id: int):
     services.table_join(table_id=table_id, user=request.auth)
     return _table_out(_read(table_id), request.auth)
 
 
-@api.post("/tables/{table_id}/leave", response={200: TableOut, **ERRORS}, tags=["tables"])
+@router.post("/tables/{table_id}/leave", response={200: TableOut, **ERRORS}, tags=["tables"])
 def table_leave(request: HttpRequest, table_id: int):
     services.table_leave(table_id=table_id, user=request.auth)
     return _table_out(_read(table_id), request.auth)
 
 
-@api.post("/tables/{table_id}/start", response={200: TableOut, **ERRORS}, tags=["tables"])
+@router.post("/tables/{table_id}/start", response={200: TableOut, **ERRORS}, tags=["tables"])
 def table_start(request: HttpRequest, table_id: int):
     services.table_start(table_id=table_id, user=request.auth)
     return _table_out(_read(table_id), request.auth)
 
 
-@api.post("/tables/{table_id}/cancel", response={200: TableOut, **ERRORS}, tags=["tables"])
+@router.post("/tables/{table_id}/cancel", response={200: TableOut, **ERRORS}, tags=["tables"])
 def table_cancel(request: HttpRequest, table_id: int):
     services.table_cancel(table_id=table_id, user=request.auth)
     return _table_out(_read(table_id), request.auth)
 
 
-@api.post("/tables/{table_id}/resign", response={200: TableOut, **ERRORS}, tags=["tables"])
+@router.post("/tables/{table_id}/resign", response={200: TableOut, **ERRORS}, tags=["tables"])
 def table_resign(request: HttpRequest, table_id: int):
     """Give up a game in play: your seat plays its default moves to the end
     and you rank below every player still in the game."""
@@ -426,7 +323,7 @@ def table_resign(request: HttpRequest, table_id: int):
     return _table_out(_read(table_id), request.auth)
 
 
-@api.post("/tables/{table_id}/bots", response={201: TableOut, **ERRORS}, tags=["tables"])
+@router.post("/tables/{table_id}/bots", response={201: TableOut, **ERRORS}, tags=["tables"])
 def table_bot_add(request: HttpRequest, table_id: int, payload: BotIn):
     """The table's creator seats a bot (`easy`, `medium` or `hard`) in a free
     seat before the start. 400: unknown level; 403: not the creator; 409: the
@@ -435,7 +332,9 @@ def table_bot_add(request: HttpRequest, table_id: int, payload: BotIn):
     return Status(201, _table_out(_read(table_id), request.auth))
 
 
-@api.delete("/tables/{table_id}/bots/{seat}", response={200: TableOut, **ERRORS}, tags=["tables"])
+@router.delete(
+    "/tables/{table_id}/bots/{seat}", response={200: TableOut, **ERRORS}, tags=["tables"]
+)
 def table_bot_remove(request: HttpRequest, table_id: int, seat: int):
     """The table's creator takes the bot in `seat` off the table before the
     start. 403: not the creator; 404: no bot in that seat; 409: started."""
@@ -443,7 +342,7 @@ def table_bot_remove(request: HttpRequest, table_id: int, seat: int):
     return _table_out(_read(table_id), request.auth)
 
 
-@api.post("/play-now", response={201: TableOut, **ERRORS}, tags=["tables"])
+@router.post("/play-now", response={201: TableOut, **ERRORS}, tags=["tables"])
 def table_play_now(request: HttpRequest, payload: PlayNowIn):
     """Open a table of `game` with bots of `level` in every other seat, and
     start it."""
@@ -468,7 +367,7 @@ RETRY_AFTER = {
 }
 
 
-@api.post(
+@router.post(
     "/tables/{table_id}/moves",
     response={200: TableOut, **ERRORS},
     tags=["moves"],
@@ -487,14 +386,16 @@ def move_create(request: HttpRequest, table_id: int, payload: MoveIn):
     return _answer(request, _table_out(result.read, request.auth))
 
 
-@api.put("/tables/{table_id}/standing-orders", response={200: TableOut, **ERRORS}, tags=["moves"])
+@router.put(
+    "/tables/{table_id}/standing-orders", response={200: TableOut, **ERRORS}, tags=["moves"]
+)
 def standing_orders(request: HttpRequest, table_id: int, payload: OrdersIn):
     """Set standing orders (see `standing_orders` in /games) for your seat."""
     services.standing_orders_set(table_id=table_id, user=request.auth, orders=payload.orders)
     return _table_out(_read(table_id), request.auth)
 
 
-@api.get("/tables/{table_id}/log", response={200: LogOut, **ERRORS}, tags=["moves"])
+@router.get("/tables/{table_id}/log", response={200: LogOut, **ERRORS}, tags=["moves"])
 def table_log(request: HttpRequest, table_id: int):
     """The game log as the caller may read it (their private lines included)."""
     found = _read(table_id)
