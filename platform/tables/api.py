@@ -12,10 +12,8 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from ninja import Router, Schema, Status
-from ninja.errors import HttpError
 from pydantic import Field, StrictBool, StrictInt
 
 from config import limits
@@ -254,34 +252,22 @@ def tables_list(request: HttpRequest, status: Literal["open", "active", "mine"] 
 @router.post("/tables", response={201: TableOut, **ERRORS}, tags=["tables"])
 def tables_create(request: HttpRequest, payload: TableIn):
     """Open a table; the caller takes seat 0."""
-    time_control: str | clock.TimeControl = payload.time_control
-    if payload.time_control == clock.CUSTOM:
-        seconds = (
+    table = services.table_create(
+        creator=request.auth,
+        game=payload.game,
+        options=payload.options,
+        max_players=payload.max_players,
+        time_control=payload.time_control,
+        custom_seconds=(
             payload.time_bank_seconds,
             payload.time_increment_seconds,
             payload.time_cap_seconds,
-        )
-        if None in seconds:
-            raise HttpError(
-                400, "A custom time control needs the bank, increment and cap in seconds."
-            )
-        try:
-            time_control = clock.custom_seconds(*seconds)
-        except ValueError as exc:
-            raise HttpError(400, str(exc)) from None
-    with transaction.atomic():
-        table = services.table_create(
-            creator=request.auth,
-            game=payload.game,
-            options=payload.options,
-            max_players=payload.max_players,
-            time_control=time_control,
-            max_timeouts=payload.max_timeouts,
-            rated=payload.rated,
-            bot_takeover=payload.bot_takeover,
-        )
-        for username in payload.invite:
-            services.table_invite(table_id=table.pk, user=request.auth, username=username)
+        ),
+        max_timeouts=payload.max_timeouts,
+        rated=payload.rated,
+        bot_takeover=payload.bot_takeover,
+        invite=payload.invite,
+    )
     return Status(201, _table_out(_read(table.pk), request.auth))
 
 

@@ -20,7 +20,7 @@ table's row first (`locks.table_lock`), so that
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -47,14 +47,24 @@ def table_create(
     options: Mapping[str, Any] | None = None,
     max_players: int | None = None,
     time_control: str | clock.TimeControl = clock.DEFAULT_PRESET,
+    custom_seconds: tuple[int | None, int | None, int | None] | None = None,
     max_timeouts: int = 3,
     rated: bool = True,
     bot_takeover: bool = True,
+    invite: Iterable[str] = (),
+    rematch_of: Table | None = None,
 ) -> Table:
-    """Open a table; the creator takes seat 0. `time_control` is a preset's
-    key or a `TimeControl` (see `clock.custom`); a `rated` game's result
-    changes its players' ratings; with `bot_takeover` a medium bot plays a
-    dropped player's seat, else its timeout moves do."""
+    """Open a table, the creator in seat 0, and invite the players named in
+    `invite`: the one way a table is opened, from the page, the API, a
+    rematch or "play now". All of it or nothing: an invitation refused (no
+    such player) opens no table.
+
+    `time_control` is a preset's key, a `TimeControl` (see `clock.custom`),
+    or `clock.CUSTOM` with `custom_seconds` (bank, increment, cap); a
+    `rated` game's result changes its players' ratings; with `bot_takeover`
+    a medium bot plays a dropped player's seat, else its timeout moves do."""
+    if time_control == clock.CUSTOM:
+        time_control = _custom_time_control(custom_seconds)
     try:
         entry = registry.get(game)
     except LookupError:
@@ -95,9 +105,23 @@ def table_create(
             rated=rated,
             bot_takeover=bot_takeover,
             summary=_open_summary(max_players, 1),
+            rematch_of=rematch_of,
         )
         Seat.objects.create(table=table, number=0, user=creator)
+        for username in invite:
+            table_invite(table_id=table.pk, user=creator, username=username)
     return table
+
+
+def _custom_time_control(
+    seconds: tuple[int | None, int | None, int | None] | None,
+) -> clock.TimeControl:
+    if seconds is None or None in seconds:
+        raise BadRequest("A custom time control needs the bank, increment and cap in seconds.")
+    try:
+        return clock.custom_seconds(*seconds)
+    except ValueError as exc:
+        raise BadRequest(str(exc)) from None
 
 
 def _open_summary(max_players: int, seated: int) -> str:
@@ -311,12 +335,9 @@ def table_rematch(*, table_id: int, user: AbstractBaseUser) -> Table:
             max_timeouts=old.max_timeouts,
             rated=old.rated,
             bot_takeover=old.bot_takeover,
+            invite=[seat.user.username for seat in players if seat.user_id != user.pk],
+            rematch_of=old,
         )
-        table.rematch_of = old
-        table.save(update_fields=["rematch_of"])
-        for seat in players:
-            if seat.user_id != user.pk:
-                table_invite(table_id=table.pk, user=user, username=seat.user.username)
         old = table_lock(old.pk)
         table_revise(old)
         old.save(update_fields=["revision"])
