@@ -193,8 +193,8 @@ def main() -> None:
         django.setup()
         from django.core.management import call_command
 
+        from clocks.sweep import deadlines_sweep, reminders_send, timeouts_play
         from tables.models import Move, Seat
-        from tables.sweep import deadlines_sweep, reminders_send, timeouts_play
 
         call_command("migrate", verbosity=0)
         # Now, not a fixed date: the API moves (step 4) run on the real clock.

@@ -116,7 +116,7 @@ def redis_broker():
 @pytest.fixture
 def frozen():
     """The platform's clock, stopped at a known moment and moved by hand."""
-    from tables import clock
+    from clocks import clock
     from tests.clocks.helpers import Clock
 
     c = Clock()

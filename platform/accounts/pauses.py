@@ -4,7 +4,7 @@ playing hours.
 `Pauses` holds them for one player from a moment on. Iterating gives the
 spans in order of their start, joined where they touch (a vacation that
 ends at midnight and the night that follows are one pause), and never ends
-when the player keeps hours: the clock's arithmetic (`tables.clock`) reads
+when the player keeps hours: the clock's arithmetic (`clocks.banks`) reads
 only as far as it needs. Vacations are whole days in the player's own zone.
 """
 

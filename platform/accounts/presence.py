@@ -18,7 +18,8 @@ from django.db import IntegrityError, transaction
 from redis import RedisError
 
 from accounts.models import Presence
-from config import clock, outages
+from clocks import clock
+from config import outages
 
 # The salt of the signed ids the table pages carry: kept as first issued.
 SALT = "notifications.presence"

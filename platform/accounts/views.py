@@ -23,7 +23,8 @@ from accounts.models import ApiToken, Vacation
 from accounts.services import profile_get, schedule_set, user_sign_up
 from accounts.tokens import token_create, token_revoke
 from accounts.zones import ZoneError
-from config import clock, limits
+from clocks import clock
+from config import limits
 
 
 def _today():

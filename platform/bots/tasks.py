@@ -17,8 +17,8 @@ from django.db import transaction
 from bots.play import bot_move_play
 from bots.seats import bot_seats_to_act
 from bots.sweep import waiting_bots
+from clocks import clock
 from games.bots.levels import SECONDS
-from tables import clock
 
 QUEUE = "bots"
 # A move's search stops at its level's deadline; this only guards against

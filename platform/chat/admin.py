@@ -15,8 +15,8 @@ from django.utils.html import format_html
 
 from chat import services
 from chat.models import Message, ModerationEvent, Mute, Report
+from clocks import clock
 from config.read_only_admin import ReadOnlyAdmin
-from tables import clock
 
 # The index shows the count of open reports above the apps (see the template).
 admin.site.index_template = "admin/chat_index.html"

@@ -13,7 +13,7 @@ from django.db.models import Exists, Max, OuterRef, Subquery, Value
 
 from chat.access import Access, access_for, readable_channels
 from chat.models import Channel, Message, Mute, Report
-from tables import clock
+from clocks import clock
 from tables.models import Seat, Table
 
 # The newest messages shown per channel; older ones stay in the database.

@@ -20,7 +20,7 @@ from chat import events
 from chat.access import access_for
 from chat.models import MAX_LENGTH, Channel, Message, ModerationEvent, Mute, Report
 from chat.selectors import active_mute
-from tables import clock
+from clocks import clock
 from tables.errors import BadRequest, Conflict, Forbidden, NotFound
 from tables.models import Table
 

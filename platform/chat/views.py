@@ -24,8 +24,8 @@ from django_ratelimit.exceptions import Ratelimited
 
 from chat import selectors, services
 from chat.models import MAX_LENGTH
+from clocks import controls
 from config import limits
-from tables import clock
 from tables.errors import ServiceError
 from tables.models import Table
 
@@ -142,7 +142,7 @@ def chat_post(request: HttpRequest, table_id: int) -> HttpResponse:
 
 def too_many_text(seconds: int) -> str:
     return (
-        f"You are writing too fast: wait {clock.human(timedelta(seconds=seconds))} "
+        f"You are writing too fast: wait {controls.human(timedelta(seconds=seconds))} "
         "and send it again."
     )
 

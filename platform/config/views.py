@@ -6,13 +6,13 @@ from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import render
 from django.templatetags.static import static
 
-from tables import clock
+from clocks import controls
 
 
 def ratelimited(request: HttpRequest, exception: Exception) -> HttpResponse:
     """429, with Retry-After: the seconds until the limit allows it again."""
     seconds = getattr(request, "retry_after", 60)
-    wait = clock.human(timedelta(seconds=seconds))
+    wait = controls.human(timedelta(seconds=seconds))
     message = f"Too many requests. Please wait {wait} and try again."
     if request.path.startswith("/api/"):
         response = JsonResponse({"detail": message}, status=429)

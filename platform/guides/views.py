@@ -11,8 +11,8 @@ from django.shortcuts import render
 from django.template.loader import select_template
 from django.views.decorators.http import require_GET
 
+from clocks.controls import PRESETS
 from games import registry
-from tables.clock import PRESETS
 
 
 @require_GET

@@ -35,7 +35,7 @@ from django.db.models import Q
 
 from accounts import presence
 from accounts.hours import PlayingHours, kept_by
-from config import clock
+from clocks import clock
 from notifications import emails, outbox
 from notifications.models import Notification
 from push import payload as push_payload

@@ -8,8 +8,8 @@ from datetime import datetime
 from django.db import transaction
 
 from accounts.models import Profile
+from clocks import clock
 from notifications import outbox
-from tables import clock
 from tables.models import Seat, Table
 
 

@@ -16,12 +16,12 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts import zones
+from clocks import controls
 from games import registry
 from notifications import unsubscribe
 from notifications.models import Notification
 from notifications.results import result_for_reader
 from replies import offer
-from tables import clock
 from tables.models import Seat, Table
 from tables.present import fill, join_names
 from tables.templatetags.tables_tags import options_text, time_control_text
@@ -95,7 +95,7 @@ def context_for(n: Notification, now: datetime) -> dict:
         )
         if n.seat_id:
             live = Seat.objects.filter(pk=n.seat_id).values_list("deadline_at", flat=True).first()
-            context["time_left"] = clock.human(live - now) if live else ""
+            context["time_left"] = controls.human(live - now) if live else ""
             context["deadline"] = live
         if n.kind == Kind.TIMEOUT:
             seat_row = Seat.objects.get(pk=n.seat_id)
@@ -129,7 +129,7 @@ def digest_rows(user_id: int, now: datetime) -> list[dict]:
                 "table": table,
                 "url": table_url(table),
                 "prompt": fill(table.prompt, names, seat.number),
-                "time_left": clock.human(seat.deadline_at - now)
+                "time_left": controls.human(seat.deadline_at - now)
                 if seat.deadline_at
                 else "no limit",
                 "deadline": seat.deadline_at,

@@ -29,10 +29,11 @@ from typing import Any
 
 from django.urls import reverse
 
+from clocks import controls
 from games import registry
 from notifications.models import Notification
 from push import tokens
-from tables import answers, clock
+from tables import answers
 from tables.models import Table
 from tables.present import fill, join_names
 from tables.selectors import table_read
@@ -111,7 +112,7 @@ def _turn(n: Notification, now: datetime) -> dict[str, Any] | None:
     if n.kind == Kind.REMINDER:
         title = f"Your time is nearly out in {game}"
         if seat.deadline_at is not None:
-            body = f"{clock.human(seat.deadline_at - now)} left. {body}"
+            body = f"{controls.human(seat.deadline_at - now)} left. {body}"
     else:
         title = f"Your turn in {game}" + (f": {_lower_first(summary, names)}" if summary else "")
     payload = {

@@ -27,7 +27,7 @@ from typing import Any
 import requests
 from pywebpush import WebPushException, webpush
 
-from config import clock
+from clocks import clock
 from push import keys
 from push.models import PushSubscription
 

@@ -22,7 +22,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 
-from config import clock
+from clocks import clock
 from notifications import outbox
 from notifications.models import Notification
 from push import keys

@@ -23,11 +23,11 @@ from typing import Literal
 
 from django.contrib.auth.models import AbstractBaseUser
 
+from clocks import clock
 from games import registry
 from games.engine import Engine
 from replays.states import check_version, state_at
 from replays.turns import turns_of
-from tables import clock
 from tables.errors import BadRequest, Forbidden, NotFound
 from tables.models import Move, Table
 from tables.present import LogEntry, TableView, join_names, log_entries, seat_infos

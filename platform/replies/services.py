@@ -41,7 +41,8 @@ from email.message import EmailMessage
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
-from config import clock, limits
+from clocks import clock
+from config import limits
 from notifications import outbox
 from replies import addresses, offer, reading
 from replies.models import InboundEmail

@@ -8,7 +8,8 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
-from tables import clock, present, services
+from clocks import controls
+from tables import present, services
 from tables.errors import ServiceError
 from tables.models import Move, Seat, Table
 
@@ -39,7 +40,7 @@ class SeatInline(admin.TabularInline):
 
 def duration(span) -> str:
     """'24 min', not '0:24:15.967101'."""
-    return clock.human(span) if span is not None else "–"
+    return controls.human(span) if span is not None else "–"
 
     def has_add_permission(self, request, obj=None) -> bool:
         return False

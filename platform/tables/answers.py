@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from clocks import clock, seat_clocks
 from games import registry
-from tables import clock, seat_clocks
 from tables.present import fill
 from tables.selectors import TableRead
 

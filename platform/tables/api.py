@@ -16,10 +16,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from ninja import Router, Schema, Status
 from pydantic import Field, StrictBool, StrictInt
 
+from clocks import controls
 from config import limits
 from config.api import ERRORS, Text, TooManyMoves, api
 from games import registry
-from tables import clock, services
+from tables import services
 from tables.models import Table
 from tables.present import outcome_for_reading, summary_text, table_view
 from tables.selectors import TableRead, table_read
@@ -108,7 +109,7 @@ class TableIn(Schema):
     options: dict[str, Any] = Field(default_factory=dict)
     max_players: StrictInt | None = None
     time_control: Text(40) = Field(
-        clock.DEFAULT_PRESET,
+        controls.DEFAULT_PRESET,
         description="A preset from /games, or 'custom' with the three *_seconds fields.",
     )
     time_bank_seconds: StrictInt | None = None
@@ -222,7 +223,7 @@ def _read(table_id: int) -> TableRead:
 @router.get("/games", response=list[GameOut], auth=None, tags=["games"])
 def games(request: HttpRequest):
     """The games, their player counts and options."""
-    presets = [{"key": tc.key, "label": tc.label} for tc in clock.PRESETS.values()]
+    presets = [{"key": tc.key, "label": tc.label} for tc in controls.PRESETS.values()]
     return [
         {
             "slug": e.slug,

@@ -7,8 +7,8 @@ from typing import Any
 
 from django import forms
 
+from clocks import controls
 from games.engine import Engine, Option
-from tables import clock
 
 
 def _codec(opt: Option) -> tuple[Any, Any]:
@@ -77,8 +77,8 @@ class TableForm(forms.Form):
             )
             self.fields[f"opt_{opt.key}"].only_players = opt.players
         self.fields["time_control"] = forms.ChoiceField(
-            choices=[(tc.key, tc.label) for tc in clock.PRESETS.values()],
-            initial=clock.DEFAULT_PRESET,
+            choices=[(tc.key, tc.label) for tc in controls.PRESETS.values()],
+            initial=controls.DEFAULT_PRESET,
         )
         self.fields["max_timeouts"] = forms.TypedChoiceField(
             label="Drop a player after this many timeouts",

@@ -20,9 +20,9 @@ from django.utils import timezone
 
 from accounts import zones
 from accounts.pauses import Pauses, pauses_for
+from clocks import clock, controls, seat_clocks
 from games import registry
 from games.engine import MoveInfo, visible_lines
-from tables import clock, seat_clocks
 from tables.models import Move, Seat, Table
 from tables.selectors import TableRead
 
@@ -120,9 +120,9 @@ class SeatInfo:
 
     def clock_text(self, now: datetime) -> str:
         if self.deadline_at is not None:
-            return clock.human(self.deadline_at - now) + " left"
+            return controls.human(self.deadline_at - now) + " left"
         if self.time_left is not None:
-            return clock.human(self.time_left) + " in the bank"
+            return controls.human(self.time_left) + " in the bank"
         return ""
 
     def as_api(self) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from tables.sweep import deadlines_sweep
+from clocks.sweep import deadlines_sweep
 
 
 @shared_task(ignore_result=True)

@@ -12,10 +12,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts import presence
+from clocks import controls
 from config import limits
 from games import registry
 from games.bots import LEVELS
-from tables import clock, selectors, services
+from tables import selectors, services
 from tables.errors import ServiceError
 from tables.forms import InviteForm, MoveForm, StandingOrdersForm, TableForm
 from tables.models import Seat, Table
@@ -27,7 +28,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     context: dict[str, Any] = {
         "open_tables": selectors.open_tables(),
         "games": registry.all_games(),
-        "presets": clock.PRESETS,
+        "presets": controls.PRESETS,
         "bot_levels": LEVELS,
     }
     if request.user.is_authenticated:
@@ -95,7 +96,7 @@ def _page_context(request: HttpRequest, found: TableRead, error: str = "") -> di
         "board_template": entry.board_template,
         "moves_template": entry.moves_template,
         "stylesheet": entry.stylesheet,
-        "time_control": clock.describe(table.time_bank, table.time_increment, table.time_cap),
+        "time_control": controls.describe(table.time_bank, table.time_increment, table.time_cap),
         "presence_token": presence.token(request.user.pk) if tv.my_seat is not None else "",
         "error": error,
         "bot_levels": LEVELS,

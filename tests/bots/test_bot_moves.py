@@ -12,9 +12,10 @@ import pytest
 from bots import tasks
 from bots.play import bot_move_play
 from bots.seats import bot_seats_to_act
+from clocks import clock
 from games import registry
 from players.models import RatingChange
-from tables import clock, services
+from tables import services
 from tables.models import Move, Table
 from tables.selectors import table_read
 from tests.bots.platform_helpers import play_out, table_with_bots

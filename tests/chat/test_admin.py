@@ -10,7 +10,7 @@ from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 
 from chat.models import Message, ModerationEvent, Mute, Report
 from chat.services import message_report
-from tables import clock
+from clocks import clock
 from tests.chat.conftest import say
 from tests.conftest import login_client
 

@@ -8,7 +8,7 @@ import pytest
 
 from chat import services
 from chat.models import Message
-from tables import clock
+from clocks import clock
 from tables import services as table_services
 from tests.conftest import login_client
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from tables import clock
+from clocks import clock, controls
 
 T0 = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 HOUR = timedelta(hours=1)
@@ -31,4 +31,4 @@ class Clock:
 
 
 def hour_control(bank=HOUR, increment=30 * MIN, cap=2 * HOUR):
-    return clock.custom(bank, increment, cap)
+    return controls.custom(bank, increment, cap)

@@ -52,11 +52,12 @@ def bots() -> dict:
 
 
 def setup() -> int:
-    from tables import clock, services
+    from clocks import controls
+    from tables import services
 
     users = players()
     seconds = int(os.environ.get("SCENARIO_BANK_SECONDS", "8"))
-    control = clock.custom(
+    control = controls.custom(
         timedelta(seconds=seconds), timedelta(seconds=1), timedelta(seconds=seconds)
     )
     table = services.table_create(

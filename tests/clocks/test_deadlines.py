@@ -8,7 +8,8 @@ from datetime import date, timedelta
 import pytest
 
 from accounts.vacations import VacationError, vacation_add
-from tables import clock, services
+from clocks import banks
+from tables import services
 from tables.errors import Forbidden
 from tables.models import Move, Seat
 from tests.clocks.helpers import HOUR, MIN, T0, hour_control
@@ -31,14 +32,14 @@ def act(table, users, move):
 
 def test_the_pure_deadline_helpers_skip_pauses():
     pause = (T0 + HOUR, T0 + 3 * HOUR)
-    assert clock.deadline(T0, 30 * MIN, [pause]) == T0 + 30 * MIN
-    assert clock.deadline(T0, 90 * MIN, [pause]) == T0 + 3 * HOUR + 30 * MIN
-    assert clock.deadline(T0 + 2 * HOUR, 10 * MIN, [pause]) == T0 + 3 * HOUR + 10 * MIN
-    assert clock.running(T0, T0 + 4 * HOUR, [pause]) == 2 * HOUR
-    assert clock.running(T0, T0 + 4 * HOUR, [pause, (T0 + 2 * HOUR, T0 + 5 * HOUR)]) == HOUR
-    assert clock.charge(HOUR, 20 * MIN, moved=True, increment=30 * MIN, cap=2 * HOUR) == 70 * MIN
-    assert clock.charge(HOUR, 20 * MIN, moved=False, increment=30 * MIN, cap=2 * HOUR) == 40 * MIN
-    assert clock.charge(HOUR, 2 * HOUR, moved=True, increment=30 * MIN, cap=2 * HOUR) == timedelta()
+    assert banks.deadline(T0, 30 * MIN, [pause]) == T0 + 30 * MIN
+    assert banks.deadline(T0, 90 * MIN, [pause]) == T0 + 3 * HOUR + 30 * MIN
+    assert banks.deadline(T0 + 2 * HOUR, 10 * MIN, [pause]) == T0 + 3 * HOUR + 10 * MIN
+    assert banks.running(T0, T0 + 4 * HOUR, [pause]) == 2 * HOUR
+    assert banks.running(T0, T0 + 4 * HOUR, [pause, (T0 + 2 * HOUR, T0 + 5 * HOUR)]) == HOUR
+    assert banks.charge(HOUR, 20 * MIN, moved=True, increment=30 * MIN, cap=2 * HOUR) == 70 * MIN
+    assert banks.charge(HOUR, 20 * MIN, moved=False, increment=30 * MIN, cap=2 * HOUR) == 40 * MIN
+    assert banks.charge(HOUR, 2 * HOUR, moved=True, increment=30 * MIN, cap=2 * HOUR) == timedelta()
 
 
 def test_the_bank_sets_the_first_deadline_and_the_reminder(users, frozen):

@@ -13,9 +13,10 @@ from accounts.models import Profile
 from accounts.pauses import pauses_for
 from accounts.services import schedule_set
 from accounts.vacations import vacation_add
-from tables import clock, services
+from clocks import banks
+from clocks.sweep import deadlines_sweep
+from tables import services
 from tables.models import Move, Seat
-from tables.sweep import deadlines_sweep
 from tests.clocks.helpers import HOUR, MIN, hour_control
 from tests.conftest import requires_postgres, start_table
 from tests.support.concurrency import race
@@ -41,7 +42,7 @@ def consistent(seat: Seat) -> bool:
     """The seat's deadline is its bank run from its turn's start under the
     hours its player keeps now."""
     pauses = pauses_for([seat.user], seat.turn_started_at)[seat.user_id]
-    return seat.deadline_at == clock.deadline(seat.turn_started_at, seat.time_left, pauses)
+    return seat.deadline_at == banks.deadline(seat.turn_started_at, seat.time_left, pauses)
 
 
 def test_new_hours_never_give_back_time_already_used(users, frozen):

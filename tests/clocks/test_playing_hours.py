@@ -19,10 +19,11 @@ from accounts.pauses import Schedule, pauses_for
 from accounts.services import schedule_set
 from accounts.vacations import vacation_add
 from bots.accounts import bot_account
+from clocks import banks, controls, seat_clocks
+from clocks.sweep import deadlines_sweep
 from notifications.models import Notification
-from tables import clock, seat_clocks, services
+from tables import services
 from tables.models import Move, Seat
-from tables.sweep import deadlines_sweep
 from tests.clocks.helpers import HOUR, MIN, SECOND, hour_control
 from tests.conftest import start_table
 
@@ -196,14 +197,14 @@ def test_the_longest_bank_with_the_fewest_hours(users, frozen):
     """30 days of running time, 8 hours a day, weekends off: 18 weeks. With
     two weeks of vacation on top, 20. The pauses are made as far as needed."""
     keep(users[:2], "Europe/Paris", "09:00", "17:00", ["sat", "sun"])
-    longest = clock.custom(30 * DAY, timedelta(), 30 * DAY)
+    longest = controls.custom(30 * DAY, timedelta(), 30 * DAY)
     frozen.set(utc(2026, 3, 2, 8))  # Monday 09:00 in Paris
     table = start_table("coup", users[:2], time_control=longest)
     seat = seat_to_act(table)
     # Friday of the 18th week, 17:00 in Paris (summer time by then).
     assert seat.deadline_at == utc(2026, 7, 3, 15)
     assert (
-        clock.running(
+        banks.running(
             seat.turn_started_at,
             seat.deadline_at,
             pauses_for([seat.user], seat.turn_started_at)[seat.user_id],

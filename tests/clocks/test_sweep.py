@@ -7,11 +7,11 @@ import time
 
 import pytest
 
+from clocks.sweep import SweepReport, deadlines_sweep
 from notifications.models import Notification
 from tables import services
 from tables.errors import StaleVersion
 from tables.models import Move, Seat
-from tables.sweep import SweepReport, deadlines_sweep
 from tests.clocks.helpers import HOUR, MIN, T0, hour_control
 from tests.conftest import play_random_moves, requires_postgres, start_table
 from tests.support.concurrency import race

@@ -10,10 +10,10 @@ import pytest
 from django.conf import settings
 from django.db import connection, transaction
 
+from clocks.sweep import SweepReport, deadlines_sweep
 from notifications.models import Notification
 from tables import services
 from tables.models import Move, Seat, Table
-from tables.sweep import SweepReport, deadlines_sweep
 from tests.clocks.helpers import HOUR, MIN, hour_control
 from tests.conftest import requires_postgres, start_table
 

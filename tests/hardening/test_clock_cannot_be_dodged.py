@@ -4,9 +4,9 @@ ordinary pass for it (issue 12, point 8)."""
 
 from __future__ import annotations
 
+from clocks.sweep import deadlines_sweep
 from tables import services
 from tables.models import Move, Seat
-from tables.sweep import deadlines_sweep
 from tests.clocks.helpers import HOUR, MIN, hour_control
 from tests.conftest import ApiClient, start_table
 

@@ -28,7 +28,8 @@ def setup() -> int:
     from django.contrib.auth import get_user_model
 
     from accounts.models import Profile
-    from tables import clock, services
+    from clocks import controls
+    from tables import services
     from tests.clocks.scenario import deal
 
     users = []
@@ -41,7 +42,7 @@ def setup() -> int:
         creator=users[0],
         game="coup",
         max_players=3,
-        time_control=clock.custom(span, span, span),
+        time_control=controls.custom(span, span, span),
         max_timeouts=10,
     )
     for user in users[1:]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 
+from clocks import clock
 from notifications import outbox
 from notifications.models import Notification
-from tables import clock
 from tables.models import Seat
 from tests.conftest import start_table
 

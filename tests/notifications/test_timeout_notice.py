@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tables.sweep import deadlines_sweep
+from clocks.sweep import deadlines_sweep
 from tests.clocks.helpers import HOUR, MIN, hour_control
 from tests.conftest import login_client, start_table
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from config import clock
+from clocks import clock
 from push import keys
 from push.models import PushSubscription
 from tests.support.push_service import BrowserKeys, PushService

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from config import clock
+from clocks import clock
 from notifications.models import Notification
 from push import payload
 from tables.models import TableState

@@ -10,7 +10,7 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth import get_user_model
 
-from config import clock
+from clocks import clock
 from games import registry
 from tables.answers import Answer, question, small_decision
 from tables.models import Seat, Table

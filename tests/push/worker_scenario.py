@@ -20,7 +20,7 @@ def setup(base: str, keys: dict) -> dict:
     from django.contrib.auth import get_user_model
 
     from accounts.models import Profile
-    from config import clock
+    from clocks import clock
     from push.models import PushSubscription
     from tables import services
     from tests.clocks.scenario import deal

@@ -11,10 +11,11 @@ from datetime import timedelta
 
 import pytest
 
+from clocks import clock
 from games import registry
 from games.engine import visible_lines
 from replays.selectors import replay_step
-from tables import clock, services
+from tables import services
 from tables.models import Move, Seat, Table
 from tables.present import fill
 from tests.conftest import start_table, state_of

@@ -11,7 +11,8 @@ import pytest
 from django.db import transaction
 from django.forms.models import model_to_dict
 
-from tables import seat_clocks, services
+from clocks import seat_clocks
+from tables import services
 from tables.models import Move, Seat, Table, TableState
 from tables.selectors import table_read
 from tests.conftest import play_random_moves, requires_postgres, start_table, state_of

@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 
 from accounts.models import Vacation
-from tables import clock
+from clocks import clock
 from tests.clocks.helpers import hour_control
 from tests.conftest import login_client, start_table
 

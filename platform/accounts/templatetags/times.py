@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.dateformat import format as date_format
 
 from accounts import zones
-from config import clock
+from clocks import clock
 
 register = template.Library()
 

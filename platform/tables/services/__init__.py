@@ -4,16 +4,15 @@
   rematch, play now against bots;
 - `moves`: a player's move (`move_submit`) and the timeouts the sweep plays;
 - `seats`: standing orders, dropping and resigning;
-- `clocks`: reminders, vacations, playing hours, a moderator's extension of
-  a clock.
+- from the clocks package (`clocks.services`): reminders, vacations,
+  playing hours, a moderator's extension of a clock.
 
 Each module's docstring names the locks it takes and the race each one
 prevents; `locks` holds the table row lock they all start with. Callers use
 the functions (and catch the errors) from here: `services.move_submit(...)`.
 """
 
-from tables.errors import BadRequest, Conflict, Forbidden, NotFound, ServiceError, StaleVersion
-from tables.services.clocks import (
+from clocks.services import (
     seat_clocks_on_schedule,
     seat_clocks_on_vacation,
     seat_clocks_reschedule,
@@ -21,6 +20,7 @@ from tables.services.clocks import (
     seat_deadline_extend,
     seat_remind,
 )
+from tables.errors import BadRequest, Conflict, Forbidden, NotFound, ServiceError, StaleVersion
 from tables.services.lobby import (
     table_bot_add,
     table_bot_remove,

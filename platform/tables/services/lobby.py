@@ -28,10 +28,11 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from bots.accounts import bot_account, level_of
+from clocks import clock, controls
 from games import registry
 from games.bots import LEVELS
 from games.engine import InvalidOptions
-from tables import clock, events
+from tables import events
 from tables.errors import BadRequest, Conflict, Forbidden, NotFound
 from tables.models import Invitation, Seat, Table, TableState
 from tables.selectors import TableRead
@@ -46,7 +47,7 @@ def table_create(
     game: str,
     options: Mapping[str, Any] | None = None,
     max_players: int | None = None,
-    time_control: str | clock.TimeControl = clock.DEFAULT_PRESET,
+    time_control: str | controls.TimeControl = controls.DEFAULT_PRESET,
     custom_seconds: tuple[int | None, int | None, int | None] | None = None,
     max_timeouts: int = 3,
     rated: bool = True,
@@ -59,11 +60,11 @@ def table_create(
     rematch or "play now". All of it or nothing: an invitation refused (no
     such player) opens no table.
 
-    `time_control` is a preset's key, a `TimeControl` (see `clock.custom`),
-    or `clock.CUSTOM` with `custom_seconds` (bank, increment, cap); a
+    `time_control` is a preset's key, a `TimeControl` (see `controls.custom`),
+    or `controls.CUSTOM` with `custom_seconds` (bank, increment, cap); a
     `rated` game's result changes its players' ratings; with `bot_takeover`
     a medium bot plays a dropped player's seat, else its timeout moves do."""
-    if time_control == clock.CUSTOM:
+    if time_control == controls.CUSTOM:
         time_control = _custom_time_control(custom_seconds)
     try:
         entry = registry.get(game)
@@ -80,12 +81,12 @@ def table_create(
         raise BadRequest(str(exc)) from None
     preset = (
         time_control
-        if isinstance(time_control, clock.TimeControl)
-        else clock.PRESETS.get(time_control)
+        if isinstance(time_control, controls.TimeControl)
+        else controls.PRESETS.get(time_control)
     )
     if preset is None:
         raise BadRequest(
-            f"Unknown time control “{time_control}”: choose one of {', '.join(clock.PRESETS)}."
+            f"Unknown time control “{time_control}”: choose one of {', '.join(controls.PRESETS)}."
         )
     if not 1 <= max_timeouts <= 10:
         raise BadRequest("Timeouts before a player is dropped must be between 1 and 10.")
@@ -115,11 +116,11 @@ def table_create(
 
 def _custom_time_control(
     seconds: tuple[int | None, int | None, int | None] | None,
-) -> clock.TimeControl:
+) -> controls.TimeControl:
     if seconds is None or None in seconds:
         raise BadRequest("A custom time control needs the bank, increment and cap in seconds.")
     try:
-        return clock.custom_seconds(*seconds)
+        return controls.custom_seconds(*seconds)
     except ValueError as exc:
         raise BadRequest(str(exc)) from None
 
@@ -322,7 +323,7 @@ def table_rematch(*, table_id: int, user: AbstractBaseUser) -> Table:
         raise Conflict("A rematch is offered once the game is over.")
     if user.pk not in {s.user_id for s in players}:
         raise Forbidden("Only the players of this game may ask for a rematch.")
-    control = clock.PRESETS.get(old.time_control) or clock.custom(
+    control = controls.PRESETS.get(old.time_control) or controls.custom(
         old.time_bank, old.time_increment, old.time_cap
     )
     with transaction.atomic():

@@ -41,9 +41,10 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from bots.accounts import level_of
+from clocks import clock, seat_clocks
 from games import registry
 from games.engine import Engine, IllegalMove, find_move
-from tables import clock, events, seat_clocks
+from tables import events
 from tables.errors import BadRequest, Conflict, Forbidden, StaleVersion
 from tables.models import Move, Seat, Table, TableState
 from tables.selectors import TableRead, table_read

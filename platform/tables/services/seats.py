@@ -19,9 +19,9 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
+from clocks import clock
 from games import registry
 from games.engine import InvalidOptions
-from tables import clock
 from tables.errors import BadRequest, Conflict, NotFound
 from tables.models import Seat
 from tables.selectors import TableRead

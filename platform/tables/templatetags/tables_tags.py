@@ -2,8 +2,9 @@
 
 from django import template
 
+from clocks import controls
 from games import registry
-from tables import clock, present
+from tables import present
 
 register = template.Library()
 
@@ -38,7 +39,7 @@ def _option_text(name: str, label: str) -> str:
 
 @register.filter
 def time_control_text(table) -> str:
-    return clock.describe(table.time_bank, table.time_increment, table.time_cap)
+    return controls.describe(table.time_bank, table.time_increment, table.time_cap)
 
 
 @register.filter
@@ -52,7 +53,7 @@ def lookup(mapping, key):
 
 @register.filter
 def human_duration(span) -> str:
-    return clock.human(span) if span is not None else ""
+    return controls.human(span) if span is not None else ""
 
 
 @register.filter

@@ -1,24 +1,11 @@
-"""Time controls and the clock of each seat.
-
-A player has a bank of time. While their seat is in the game's `to_act` the
-clock runs and `deadline_at` is when the bank runs out. When their turn ends
-(the game no longer asks them) they are charged the time used and gain the
-increment once, up to the cap, however many small moves the turn took. A
-seat that leaves `to_act` without moving (a reaction window closed by
-someone else) is charged but gains nothing (see `seat_clocks`).
-
-The time itself comes from `config.clock` (`now()`, which tests can stop).
-"""
+"""Time controls: a bank of time per player, an increment earned per turn,
+a cap; the presets a table is opened with, a time control of one's own
+(from the API), and how a duration reads ("5 h 20 min")."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
-
-# Read here too by the tables' code and tests.
-from config.clock import now as now
-from config.clock import set_now as set_now
+from datetime import timedelta
 
 
 @dataclass(frozen=True)
@@ -113,61 +100,3 @@ def human(span: timedelta) -> str:
     if minutes:
         return f"{minutes} min"
     return f"{secs} s"
-
-
-def charge(
-    time_left: timedelta, used: timedelta, *, moved: bool, increment: timedelta, cap: timedelta
-) -> timedelta:
-    """The bank after a turn: time used taken off, the increment added for a move."""
-    left = time_left - used
-    if moved:
-        left += increment
-    return max(timedelta(), min(left, cap))
-
-
-# -- pauses: spans of time when a player's clock does not run -----------------
-#
-# Vacations and the hours outside a player's playing hours (`accounts.pauses`).
-# Pauses come in order of their start (they may overlap), and there may be no
-# end of them: each function below reads only as far as it needs.
-
-Span = tuple[datetime, datetime]
-
-
-def paused(start: datetime, end: datetime, pauses: Iterable[Span]) -> timedelta:
-    """How much of [start, end) falls in the pauses."""
-    total = timedelta()
-    cursor = start
-    for p_start, p_end in pauses:
-        if p_start >= end:
-            break
-        lo, hi = max(p_start, cursor), min(p_end, end)
-        if hi > lo:
-            total += hi - lo
-            cursor = hi
-    return total
-
-
-def running(start: datetime, end: datetime, pauses: Iterable[Span]) -> timedelta:
-    """Time on the clock between start and end, pauses left out."""
-    if end <= start:
-        return timedelta()
-    return (end - start) - paused(start, end, pauses)
-
-
-def deadline(start: datetime, left: timedelta, pauses: Iterable[Span]) -> datetime:
-    """When `left` of running time will have passed from `start`: a moment
-    when the clock runs, or the very end of a stretch of running time."""
-    moment = start
-    for p_start, p_end in pauses:
-        if p_end <= moment:
-            continue
-        if p_start > moment:
-            if moment + left <= p_start:
-                return moment + left
-            left -= p_start - moment
-        moment = max(moment, p_end)
-    return moment + left
-
-
-REMIND_AT_USED = 0.8

@@ -1,5 +1,5 @@
-"""The site's one clock: every app reads the time through `now()`, so that
-tests can stop it and move it by hand (`set_now`)."""
+"""The site's one clock: every app reads the time through `clock.now()`, so
+that tests can stop it and move it by hand (`set_now`)."""
 
 from __future__ import annotations
 

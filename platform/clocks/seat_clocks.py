@@ -18,7 +18,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from accounts.pauses import pauses_for
-from tables import clock
+from clocks import banks
 from tables.models import Seat, Table
 
 # Saved with the clocks: the version a mover has seen (their own move's).
@@ -70,9 +70,9 @@ def update(
 
 def stop(table: Table, seat: Seat, now: datetime, *, moved: bool, pauses: list) -> None:
     if table.time_bank is not None and seat.turn_started_at is not None:
-        seat.time_left = clock.charge(
+        seat.time_left = banks.charge(
             bank(table, seat),
-            clock.running(seat.turn_started_at, now, pauses),
+            banks.running(seat.turn_started_at, now, pauses),
             moved=moved,
             increment=table.time_increment,
             cap=table.time_cap,
@@ -97,8 +97,8 @@ def schedule(table: Table, seat: Seat, pauses: list) -> None:
         seat.deadline_at = seat.remind_at = None
         return
     left = bank(table, seat)
-    seat.deadline_at = clock.deadline(seat.turn_started_at, left, pauses)
-    seat.remind_at = clock.deadline(seat.turn_started_at, left * clock.REMIND_AT_USED, pauses)
+    seat.deadline_at = banks.deadline(seat.turn_started_at, left, pauses)
+    seat.remind_at = banks.deadline(seat.turn_started_at, left * banks.REMIND_AT_USED, pauses)
 
 
 def bank(table: Table, seat: Seat):

@@ -29,7 +29,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from accounts.pauses import Schedule, pauses_for
-from tables import clock, events, seat_clocks
+from clocks import banks, clock, seat_clocks
+from tables import events
 from tables.errors import Conflict
 from tables.models import Seat, Table
 
@@ -112,7 +113,7 @@ def seat_clocks_settle(*, user: AbstractBaseUser, before: Schedule, after: Sched
         old = pauses_for([user], since, schedules={user.pk: before})[user.pk]
         new = pauses_for([user], now, schedules={user.pk: after})[user.pk]
         for seat in running:
-            used = clock.running(seat.turn_started_at, now, old)
+            used = banks.running(seat.turn_started_at, now, old)
             seat.time_left = max(seat_clocks.bank(seat.table, seat) - used, timedelta())
             seat.turn_started_at = now
             seat_clocks.schedule(seat.table, seat, new)
@@ -143,8 +144,8 @@ def seat_deadline_extend(*, seat_id: int, by: timedelta) -> Seat:
         seat.time_left = bank + by
         pauses = pauses_for([seat.user], seat.turn_started_at)[seat.user_id]
         start = seat.turn_started_at
-        seat.deadline_at = clock.deadline(start, bank + by, pauses)
+        seat.deadline_at = banks.deadline(start, bank + by, pauses)
         if seat.reminded_at is None and seat.remind_at is not None:
-            seat.remind_at = clock.deadline(start, bank * clock.REMIND_AT_USED + by, pauses)
+            seat.remind_at = banks.deadline(start, bank * banks.REMIND_AT_USED + by, pauses)
         seat.save(update_fields=["time_left", "deadline_at", "remind_at"])
     return seat

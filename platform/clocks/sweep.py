@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from tables import clock, services
+from clocks import clock
+from tables import services
 from tables.models import Seat, Table
 
 
