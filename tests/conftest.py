@@ -201,6 +201,16 @@ def start_table(
     return table
 
 
+def after_commit():
+    """Run, on leaving the block, what the code in it left for after its
+    transaction's commit (`transaction.on_commit`: emails, live events, a
+    finished game's ratings), as the end of a request's transaction would:
+    a test's own transaction never commits."""
+    from django.test import TestCase
+
+    return TestCase.captureOnCommitCallbacks(execute=True)
+
+
 def state_of(table: Table) -> dict:
     return TableState.objects.get(pk=table.pk).state
 

@@ -9,8 +9,8 @@ class PlayersConfig(AppConfig):
         from players import ratings
         from tables import events
 
-        def rate(sender, *, table, seats, **_):
-            ratings.game_rate(table=table, seats=seats)
+        def rate(sender, *, table_id, **_):
+            ratings.game_rate(table_id=table_id)
 
         # Strong reference: `rate` lives only in this closure.
-        events.game_finished.connect(rate, weak=False, dispatch_uid="players.ratings")
+        events.game_result_committed.connect(rate, weak=False, dispatch_uid="players.ratings")

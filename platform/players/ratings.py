@@ -21,8 +21,11 @@ newcomer shows 1500; a first win shows about 1570, a first loss about 1460.
 Who is ranked where. A player dropped for running out of time loses to
 everyone who was not dropped (dropped players share the last place),
 whatever the engine's ranks say. Unrated tables and cancelled ones change
-nothing; a finished game is rated once, in the transaction that ends it
-(the `RatingChange` unique constraint backs that up).
+nothing. A finished game is rated once the transaction that ends it has
+committed (`tables.events.game_result_committed`), in a transaction of its
+own, so the table's row lock is not held meanwhile; it is rated once,
+however many times it is told (see `game_rate`; the `RatingChange` unique
+constraint backs that up).
 """
 
 from __future__ import annotations
@@ -30,10 +33,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.db.models import Model
+from django.db import transaction
 from openskill.models import BradleyTerryFull
 
 from players.models import Rating, RatingChange
+from tables.models import Seat, Table
 
 MODEL = BradleyTerryFull()
 SCALE = 20
@@ -74,21 +78,28 @@ def updated(skills: Sequence[Skill], places: Sequence[int]) -> list[Skill]:
     return [Skill(team[0].mu, team[0].sigma) for team in result]
 
 
-def game_rate(*, table: Model, seats: Sequence[Model]) -> bool:
+def game_rate(*, table_id: int) -> bool:
     """Rate a finished game: update each player's rating for its game and
     write one `RatingChange` per player. Returns whether anything changed.
 
-    Expects the table row locked (`select_for_update`) by the transaction
-    that finishes the game, and `table.outcome` set. An unrated table, or one
-    already rated, changes nothing."""
+    Runs after the game's end has committed, without the table's lock: it
+    is told once per ending, but a retry or a second worker may tell it
+    again, at the same time. The players' rating rows are locked (in one
+    order) before the game's changes are looked for, so a second call waits
+    for the first to commit and then finds its changes: the game counts
+    once. An unfinished, unrated or already rated table changes nothing."""
+    with transaction.atomic():
+        table = Table.objects.filter(pk=table_id, status=Table.Status.FINISHED).first()
+        if table is None or not table.rated or not table.outcome:
+            return False
+        seats = list(Seat.objects.filter(table=table).order_by("number"))
+        if len(seats) < 2:
+            return False
+        return _rate(table, seats)
+
+
+def _rate(table: Table, seats: list[Seat]) -> bool:
     outcome = table.outcome
-    if not table.rated or not outcome or len(seats) < 2:
-        return False
-    # Under the table's lock this cannot be true on the site's own paths; it
-    # keeps a second call (a retry, a repair script) from counting twice.
-    if RatingChange.objects.filter(table=table).exists():
-        return False
-    seats = sorted(seats, key=lambda seat: seat.number)
     user_ids = sorted(seat.user_id for seat in seats)
     # Two games ending at once may share a player: rows are created without
     # a conflict and locked in one order (by user), so neither deadlocks.
@@ -111,6 +122,9 @@ def game_rate(*, table: Model, seats: Sequence[Model]) -> bool:
         .filter(game=table.game, user_id__in=user_ids)
         .order_by("user_id")
     }
+    # After the locks: a rating of this game that held them has committed.
+    if RatingChange.objects.filter(table=table).exists():
+        return False
     counted = places(outcome["ranks"], outcome.get("dropped", []))
     before = [Skill(current[s.user_id].mu, current[s.user_id].sigma) for s in seats]
     after = updated(before, [counted[s.number] for s in seats])

@@ -1,6 +1,8 @@
 """What happens at a table that other apps act on (emails now; anything that
 must follow a game's end), sent by the services inside the transaction that
-made it happen, so a receiver's rows commit or roll back with the move.
+made it happen, so a receiver's rows commit or roll back with the move;
+`game_result_committed` alone is sent once that transaction has committed.
+What follows a play is set off in one place: `services.consequences`.
 
 The tables app knows no receiver: the apps that care connect in their
 `AppConfig.ready()`. Every signal is sent with `sender=Table`.
@@ -17,6 +19,9 @@ turns_asked = Signal()
 table_played = Signal()
 # The game is over: table (status, outcome set), seats, now.
 game_finished = Signal()
+# The transaction that ended the game has committed, and the table's lock is
+# released: table_id. May come more than once (a retry): receivers act once.
+game_result_committed = Signal()
 # A player's turn is 80% used, once per turn: table, seat, now.
 reminder_due = Signal()
 # A clock ran out and the game played the seat's move: table, seat, now.

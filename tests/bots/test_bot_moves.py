@@ -19,7 +19,7 @@ from tables import services
 from tables.models import Move, Table
 from tables.selectors import table_read
 from tests.bots.platform_helpers import play_out, table_with_bots
-from tests.conftest import start_table
+from tests.conftest import after_commit, start_table
 
 
 @pytest.fixture
@@ -131,7 +131,9 @@ def test_a_resigned_players_seat_is_taken_over_by_a_medium_bot(ana, ben, carl, m
         return real(*args, **kwargs)
 
     monkeypatch.setattr("bots.play.choose_move", spy)
-    table = play_out(table.pk, seed=2)
+    # The ratings of the game follow its last move's commit.
+    with after_commit():
+        table = play_out(table.pk, seed=2)
     assert table.status == "finished"
     assert table.outcome["dropped"] == [1]
     kinds = set(Move.objects.filter(table=table, seat=1).values_list("kind", flat=True))

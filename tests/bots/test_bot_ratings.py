@@ -8,12 +8,14 @@ from django.urls import reverse
 
 from players.models import RatingChange
 from tests.bots.platform_helpers import play_out, table_with_bots
+from tests.conftest import after_commit
 
 
 def test_a_bot_has_a_rating_a_leaderboard_place_and_a_page(ana, client):
     table = table_with_bots(ana, "coup", 2, seed=4)
     assert table.rated
-    play_out(table.pk, seed=1)
+    with after_commit():  # the ratings follow the last move's commit
+        play_out(table.pk, seed=1)
     rated = set(RatingChange.objects.filter(table=table).values_list("user__username", flat=True))
     assert rated == {"ana", "EasyBot1"}
     board = client.get(reverse("leaderboard", args=["coup"])).content.decode()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tables import services
 from tables.models import Table, TableState
-from tests.conftest import start_table, state_of
+from tests.conftest import after_commit, start_table, state_of
 
 
 def coup_to_the_last_card(winner, *losers, rated: bool = True, **kwargs) -> Table:
@@ -26,12 +26,14 @@ def coup_to_the_last_card(winner, *losers, rated: bool = True, **kwargs) -> Tabl
 
 def coup(table: Table, user, target: int) -> Table:
     table.refresh_from_db()
-    services.move_submit(
-        table_id=table.pk,
-        user=user,
-        version=table.version,
-        move={"action": "coup", "target": target},
-    )
+    # The ratings of a game this move ends follow its commit.
+    with after_commit():
+        services.move_submit(
+            table_id=table.pk,
+            user=user,
+            version=table.version,
+            move={"action": "coup", "target": target},
+        )
     table.refresh_from_db()
     return table
 

@@ -1,5 +1,5 @@
-"""A finished game changes its players' ratings once, in the transaction
-that ends it; unrated and cancelled games change nothing."""
+"""A finished game changes its players' ratings once, when the transaction
+that ends it has committed; unrated and cancelled games change nothing."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from django.db import IntegrityError, transaction
 from players import ratings
 from players.models import Rating, RatingChange
 from tables import services
-from tables.models import Table, TableState
-from tests.conftest import make_user, requires_postgres, start_table, state_of
+from tables.models import TableState
+from tests.conftest import after_commit, make_user, requires_postgres, start_table, state_of
 from tests.players.helpers import coup, coup_to_the_last_card, finish_coup
 from tests.support.concurrency import race
 
@@ -80,7 +80,8 @@ def test_a_game_the_sweep_ends_is_rated_with_the_dropped_winner_last(ana, ben, f
     TableState.objects.filter(pk=table.pk).update(state=state)
     services.seat_drop(table_id=table.pk, number=1, reason="Left the site")
     frozen.advance(timedelta(days=1))
-    assert services.table_timeouts_play(table_id=table.pk, now=frozen.now) == 1
+    with after_commit():
+        assert services.table_timeouts_play(table_id=table.pk, now=frozen.now) == 1
     table.refresh_from_db()
     assert table.status == "finished" and table.outcome["winners"] == [1]
     changes = {c.user_id: c for c in RatingChange.objects.filter(table=table)}
@@ -91,9 +92,7 @@ def test_a_game_the_sweep_ends_is_rated_with_the_dropped_winner_last(ana, ben, f
 def test_rating_a_finished_game_again_changes_nothing(ana, ben):
     table = finish_coup(ana, ben)
     before = list(Rating.objects.values_list("mu", "sigma", "games"))
-    with transaction.atomic():
-        locked = Table.objects.select_for_update().get(pk=table.pk)
-        assert ratings.game_rate(table=locked, seats=list(locked.seats.all())) is False
+    assert ratings.game_rate(table_id=table.pk) is False
     assert list(Rating.objects.values_list("mu", "sigma", "games")) == before
     assert RatingChange.objects.count() == 2
 

@@ -14,9 +14,10 @@ A play is one transaction:
 4. the table's fields (its `revision` one more), the state, one `Move` row
    per applied move (seq = version: the log has no gaps; with the piece it
    acted on) and the seats' changed clocks are saved;
-5. the events of `tables.events` are sent in the transaction: the
-   notifications app writes its outbox rows in it, sent once it commits, and
-   the live app publishes the change to open pages once it commits.
+5. what follows the play is set off in one place,
+   `consequences.play_follow`: the live events, turn emails and pushes, the
+   bots' moves and the end of the game in the transaction, the ratings once
+   it has committed.
 
 Locks and the races they prevent:
 - the table row (FOR UPDATE): two posts of one move, two players at once, a
@@ -40,7 +41,6 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from bots.accounts import level_of
 from clocks import clock, seat_clocks
 from games import registry
 from games.engine import Engine, IllegalMove, find_move
@@ -48,7 +48,8 @@ from tables import events
 from tables.errors import BadRequest, Conflict, Forbidden, StaleVersion
 from tables.models import Move, Seat, Table, TableState
 from tables.selectors import TableRead, table_read
-from tables.services.changes import COUNT, GAMES, TURN, table_announce, table_revise
+from tables.services.changes import table_revise
+from tables.services.consequences import play_follow
 from tables.services.locks import seat_of, table_read_locked
 
 # A safety net against an engine that would keep making automatic moves.
@@ -322,7 +323,8 @@ class Play:
         events.seat_timed_out.send(sender=Table, table=self.table, seat=seat, now=self.now)
 
     def finish(self, viewer: Seat | None = None, users: dict[int, str] | None = None) -> None:
-        """Play the automatic moves, then save everything. `viewer`: the
+        """Play the automatic moves, save everything, then set off what
+        follows (`consequences.play_follow`). `viewer`: the
         seat whose player is looking at the table now; `users`: people whose
         own lists the change alters besides those it asks or stops asking."""
         asked_before = {s.number for s in self.seats if s.must_act}
@@ -352,35 +354,15 @@ class Play:
             self.changed_fields(seat, seat_clocks.SEAT_FIELDS)
         table_revise(table)
         self._save()
-        table_announce(table, self._told(asked, asked_before, result is not None, users or {}))
-        # Whoever just moved is looking at the table: no email for them.
-        events.turns_asked.send(
-            sender=Table,
+        play_follow(
             table=table,
-            seats=[s for s in asked if s.number not in self.moved],
+            seats=self.seats,
+            asked=asked,
+            asked_before=asked_before,
+            moved=self.moved,
+            users=users or {},
             now=self.now,
         )
-        events.table_played.send(sender=Table, table=table, seats=self.seats, now=self.now)
-        if result is not None:
-            # In the transaction that ends the game, under its row lock: the
-            # ratings and the game-over emails follow from it.
-            events.game_finished.send(sender=Table, table=table, seats=self.seats, now=self.now)
-
-    def _told(
-        self, asked: list[Seat], asked_before: set[int], over: bool, users: dict[int, str]
-    ) -> dict[int, str]:
-        """Whose own pages the play changes, and how: the seats it asks,
-        those it no longer asks, everyone when the game ends. Bots have no
-        pages."""
-        told = dict(users)
-        for seat in self.seats:
-            if over:
-                told[seat.user_id] = GAMES
-            elif seat.number in asked_before and not seat.must_act:
-                told[seat.user_id] = COUNT
-        told.update((s.user_id, TURN) for s in asked)
-        people = {s.user_id for s in self.seats if level_of(s.user) is None}
-        return {user: kind for user, kind in told.items() if user in people}
 
     def _save(self) -> None:
         table = self.table
