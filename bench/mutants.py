@@ -68,8 +68,8 @@ TARGETS = [
         ),
     ),
     Target(
-        "tables/sweep",
-        "platform/tables/sweep.py",
+        "clocks/sweep",
+        "platform/clocks/sweep.py",
         ("tests/clocks/test_sweep.py", "tests/clocks/test_sweep_branches.py"),
     ),
     Target(
