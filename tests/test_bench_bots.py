@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import json
 import statistics
+from pathlib import Path
 
 import pytest
 
-from bench.bots import cpu_add, cpu_figures, cpu_merge, load
+from bench.bots import cpu_add, cpu_figures, cpu_merge, load, print_report
 
 DECISIONS = [0.001, 0.002, 0.002, 0.003, 0.010, 0.250]
 
@@ -49,3 +50,17 @@ def test_a_file_listing_every_decision_reads_as_counts(tmp_path):
     path.write_text(json.dumps({"pairings": {"coup 2p easy": pairing}, "speed": {}, "seed": 0}))
     read = load([str(path)])["pairings"]["coup 2p easy"]
     assert read["cpu"] == {"hard": cpu_add({}, DECISIONS), "easy": {"1": 1}}
+
+
+def test_the_results_page_shows_what_the_report_prints_from_the_kept_results(capsys):
+    """bench/RESULTS.md says its bots' table is `bench.bots --report
+    bench/results/bots-*.json`'s output: a new results file, or a change to
+    the report, must come with the page regenerated."""
+    root = Path(__file__).resolve().parents[1]
+    print_report(load(sorted(str(p) for p in (root / "bench" / "results").glob("bots-*.json"))))
+    printed = capsys.readouterr().out.strip()
+    # The page fences the lines after the table so that they keep their layout.
+    page = "\n".join(
+        line for line in (root / "bench" / "RESULTS.md").read_text().splitlines() if line != "```"
+    )
+    assert printed in page
