@@ -10,12 +10,12 @@ import pytest
 
 from accounts.models import Profile
 from games.coup.models import CoupState
+from harness.processes import free_port
 from notifications import delivery, outbox
 from notifications.models import Notification
 from tables import services
 from tests.clocks.helpers import HOUR, MIN, hour_control
 from tests.conftest import start_table, state_of
-from tests.support.processes import free_port
 from tests.support.seeds import seed_deal
 
 pytestmark = pytest.mark.django_db
