@@ -29,7 +29,6 @@ import argparse
 import json
 import math
 import os
-import statistics
 import sys
 import time
 from collections import defaultdict
@@ -55,9 +54,26 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def quantile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+# CPU seconds a decision are kept as counts per whole millisecond, by level:
+# the report reads only their median, 95th percentile and largest, and a
+# file of every decision's time would weigh megabytes.
+CpuCounts = dict[str, int]
+
+
+def cpu_add(counts: CpuCounts, seconds: list[float]) -> CpuCounts:
+    """Add these decisions' CPU seconds to `counts` (which it returns)."""
+    for value in seconds:
+        key = str(round(1000 * value))
+        counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+def cpu_merge(*parts: CpuCounts) -> CpuCounts:
+    merged: CpuCounts = {}
+    for part in parts:
+        for key, count in part.items():
+            merged[key] = merged.get(key, 0) + count
+    return merged
 
 
 class CoupTells:
@@ -105,7 +121,7 @@ def new_pairing(slug: str, players: int, opponent: str) -> dict[str, Any]:
         # Hard's share of each game played so far, in seed order: game i has
         # seed `seed + i` and hard in seat i % players.
         "scores": [],
-        # CPU seconds of each decision, by level.
+        # CPU of the decisions, by level: counts per millisecond (cpu_add).
         "cpu": {},
         "moves": 0,
         "cpu_seconds": 0.0,
@@ -126,7 +142,7 @@ def play_more(engine: Engine, pairing: dict[str, Any], count: int, seed: int) ->
         ranks = game.outcome.ranks
         pairing["scores"].append(1.0 / ranks.count(1) if ranks[hard_seat] == 1 else 0.0)
         for level, seconds in game.cpu.items():
-            pairing["cpu"].setdefault(level, []).extend(round(s, 5) for s in seconds)
+            cpu_add(pairing["cpu"].setdefault(level, {}), seconds)
         pairing["moves"] += game.moves
         if watcher is not None:
             for key, value in watcher.counts.items():
@@ -150,13 +166,29 @@ def summary(pairing: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def cpu_figures(values: list[float]) -> dict[str, float]:
-    if not values:
-        return {"decisions": 0, "median": 0.0, "p95": 0.0}
+def cpu_figures(counts: CpuCounts) -> dict[str, float]:
+    """The number of decisions and their median, 95th percentile and
+    largest CPU seconds."""
+    ordered = sorted((int(key), count) for key, count in counts.items() if count)
+    decisions = sum(count for _, count in ordered)
+    if not decisions:
+        return {"decisions": 0, "median": 0.0, "p95": 0.0, "max": 0.0}
+
+    def nth(index: int) -> float:
+        """The CPU seconds of the decision at `index` in increasing order."""
+        for ms, count in ordered:
+            if index < count:
+                return ms / 1000
+            index -= count
+        raise IndexError(index)
+
+    half = decisions // 2
+    median = nth(half) if decisions % 2 else (nth(half - 1) + nth(half)) / 2
     return {
-        "decisions": len(values),
-        "median": statistics.median(values),
-        "p95": quantile(values, 0.95),
+        "decisions": decisions,
+        "median": median,
+        "p95": nth(min(decisions - 1, int(0.95 * decisions))),
+        "max": ordered[-1][0] / 1000,
     }
 
 
@@ -243,7 +275,7 @@ HEADER = (
 def format_row(pairing: dict[str, Any]) -> str:
     s = summary(pairing)
     low, high = s["ci"]
-    hard = s["cpu"].get("hard", cpu_figures([]))
+    hard = s["cpu"].get("hard", cpu_figures({}))
     other = s["cpu"].get(pairing["opponent"])
     other_text = "-" if other is None else f"{other['median']:.3f} / {other['p95']:.3f}"
     return (
@@ -264,14 +296,15 @@ def print_report(data: dict[str, Any]) -> None:
     for pairing in in_order:
         print(format_row(pairing))
     print("\nHard's CPU seconds a move (process CPU time, moves with two choices or more):")
-    per_count: dict[tuple[str, int], list[float]] = defaultdict(list)
-    for pairing in pairings.values():
-        per_count[pairing["game"], pairing["players"]] += pairing["cpu"].get("hard", [])
-    for (slug, players), values in per_count.items():
-        c = cpu_figures(values)
+    per_count: dict[tuple[str, int], CpuCounts] = defaultdict(dict)
+    for pairing in in_order:
+        key = pairing["game"], pairing["players"]
+        per_count[key] = cpu_merge(per_count[key], pairing["cpu"].get("hard", {}))
+    for (slug, players), counts in per_count.items():
+        c = cpu_figures(counts)
         print(
             f"  {slug} {players}p: median {c['median']:.3f}, p95 {c['p95']:.3f}, "
-            f"max {max(values, default=0.0):.3f} ({c['decisions']} moves)"
+            f"max {c['max']:.3f} ({c['decisions']} moves)"
         )
     tells: dict[str, int] = defaultdict(int)
     for pairing in pairings.values():
@@ -297,6 +330,11 @@ def load(paths: list[str]) -> dict[str, Any]:
                 part = json.load(handle)
         except FileNotFoundError:
             continue
+        for pairing in part.get("pairings", {}).values():
+            # Files written before the counts per millisecond list every decision.
+            for level, values in pairing["cpu"].items():
+                if isinstance(values, list):
+                    pairing["cpu"][level] = cpu_add({}, values)
         data["pairings"].update(part.get("pairings", {}))
         data["speed"].update(part.get("speed", {}))
         data.setdefault("seed", part.get("seed"))

@@ -46,7 +46,7 @@ import redis
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
 
-from tests.support.processes import (  # noqa: E402 - after the path is set
+from harness.processes import (  # noqa: E402 - after the path is set
     BIN,
     Process,
     free_port,

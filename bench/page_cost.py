@@ -34,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "platform"), str(ROOT)]
 
-from tests.support.processes import scratch_postgres  # noqa: E402 - after the path is set
+from harness.processes import scratch_postgres  # noqa: E402 - after the path is set
 
 
 def play(table, users, count: int, seed: int):

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "platform"), str(ROOT)]
 
 from bench.page_cost import long_table, measure_pair, site_users  # noqa: E402
-from tests.support.processes import scratch_postgres  # noqa: E402
+from harness.processes import scratch_postgres  # noqa: E402
 
 
 def main() -> None:

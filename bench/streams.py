@@ -39,7 +39,7 @@ from urllib.parse import urlparse
 
 from bench.capacity.meter import machine_busy_seconds, pss_mib, schedstat_seconds
 from bench.load import children_of, percentile
-from tests.support.processes import free_port, wait_for_port
+from harness.processes import free_port, wait_for_port
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ["django-eventstream==5.3.4", "django-grip==3.5.2", "uvicorn==0.54.0"]

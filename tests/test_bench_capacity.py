@@ -13,9 +13,10 @@ from types import SimpleNamespace
 import pytest
 from django.test import Client
 
-from bench.capacity.browser import read_board, read_chat_url, read_stream_url
+from bench.capacity.browser import read_board, read_chat_url
 from bench.capacity.steps import next_pages
 from games import registry
+from harness.sse import read_stream_url
 from tests.conftest import start_table, state_of
 
 

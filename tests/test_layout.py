@@ -322,3 +322,92 @@ def test_no_modules_import_each_other_in_a_circle():
         if name not in state:
             visit(name)
     assert cycles == [], "\n".join(" → ".join(c) for c in cycles)
+
+
+# -- tests, benchmarks and what they share -----------------------------------------
+
+# Tests and benchmarks run the site from outside with what harness/ holds, and
+# never import each other, so that either can change without the other; a
+# test of a benchmark's own code (tests/test_bench_*.py) imports what it tests.
+# The site (platform/ and games/) imports none of the three.
+TOOLS = ("tests", "bench", "harness")
+MAY_NOT_IMPORT = {
+    "tests": {"bench"},
+    "bench": {"tests"},
+    "harness": {"tests", "bench"},
+    "site": set(TOOLS),
+}
+
+
+def _owner(path: Path) -> str:
+    """tests, bench, harness, or site, for a file relative to ROOT."""
+    return path.parts[0] if path.parts[0] in TOOLS else "site"
+
+
+def _tool_sources() -> dict[Path, str]:
+    """Every Python file of the site, the tests, the benchmarks and harness/,
+    by its path relative to ROOT."""
+    tops = [ROOT / "platform", ROOT / "games", *(ROOT / top for top in TOOLS)]
+    return {
+        path.relative_to(ROOT): path.read_text()
+        for top in tops
+        for path in sorted(top.rglob("*.py"))
+    }
+
+
+def crossings(sources: Mapping[Path, str]) -> list[str]:
+    """Every import, at a module's top or inside a function, of a package its
+    file may not import, as "path:line: imports name"."""
+    found = []
+    for path, text in sources.items():
+        owner = _owner(path)
+        forbidden = set(MAY_NOT_IMPORT[owner])
+        if owner == "tests" and path.name.startswith("test_bench_"):
+            forbidden.discard("bench")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                names = [node.module or ""]
+            else:
+                continue
+            found += [
+                f"{path}:{node.lineno}: imports {name}"
+                for name in names
+                if name.split(".")[0] in forbidden
+            ]
+    return found
+
+
+def test_tests_and_benchmarks_share_harness_and_do_not_import_each_other():
+    assert crossings(_tool_sources()) == []
+
+
+@pytest.mark.parametrize(
+    ("path", "plant"),
+    [
+        ("bench/load.py", "from tests.conftest import start_table"),
+        ("bench/capacity/browser.py", "import tests.support.sse"),
+        ("tests/live/test_pages.py", "from bench.capacity.browser import read_board"),
+        ("tests/conftest.py", "import bench.load"),
+        ("harness/sse.py", "from tests.support.sse import open_stream"),
+        ("harness/processes.py", "from bench.load import percentile"),
+        ("games/engine.py", "from harness.processes import free_port"),
+        ("platform/config/settings.py", "import tests.support.seeds"),
+    ],
+)
+def test_the_import_check_finds_a_planted_crossing(path, plant):
+    sources = _tool_sources()
+    path = Path(path)
+    sources[path] += "\n\ndef later():\n    " + plant + "\n"
+    line_no = sources[path].count("\n")
+    assert crossings(sources) == [f"{path}:{line_no}: imports {plant.split()[1]}"]
+
+
+def test_a_test_of_a_benchmark_may_import_it():
+    path = Path("tests/test_bench_capacity.py")
+    source = _tool_sources()[path]
+    assert "from bench.capacity" in source
+    assert crossings({path: source}) == []
+    # The same lines in any other test are refused.
+    assert crossings({Path("tests/live/test_capacity.py"): source})

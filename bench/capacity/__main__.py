@@ -20,7 +20,7 @@ from bench.capacity.server import GAMES, REDIS, Site
 from bench.capacity.steps import calibrate, idle, quiet, search
 from bench.capacity.traffic import Load
 from bench.load import percentile
-from tests.support.processes import scratch_postgres
+from harness.processes import scratch_postgres
 
 ROOT = Path(__file__).resolve().parents[2]
 

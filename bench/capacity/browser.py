@@ -13,7 +13,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
-from tests.support.sse import parse_block
+from harness.sse import parse_block
 
 REQUEST_TIMEOUT = 30.0
 # The status each kind of request answers when all is well.
@@ -211,7 +211,6 @@ class Player:
 # -- reading the pages, as the player's eyes do -------------------------------
 
 POLL_URL = re.compile(r'hx-get="([^"]*/poll/\?version=[^"]*)"')
-STREAM_URL = re.compile(r'sse-connect="([^"]+)"')
 BOARD_REVISION = re.compile(r'id="board"[^>]*?data-revision="(\d+)"')
 CHAT_URL = re.compile(r'hx-get="([^"]*/chat/poll/[^"]*)"')
 BOARD_STATUS = re.compile(r'id="board"[^>]*?data-status="(\w+)"')
@@ -265,12 +264,6 @@ def read_board(text: str) -> Board:
         form_version=int(form_version.group(1)) if form_version else None,
         revision=int(revision.group(1)) if revision else None,
     )
-
-
-def read_stream_url(text: str) -> str | None:
-    """The page's event stream (None: a page that polls, as before streams)."""
-    found = STREAM_URL.search(text)
-    return html.unescape(found.group(1)) if found else None
 
 
 def read_chat_url(text: str) -> str:

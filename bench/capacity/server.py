@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from bench.load import children_of
-from tests.support.processes import free_port, site_env, wait_for_port
+from harness.processes import free_port, site_env, wait_for_port
 
 REDIS = os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379/7")
 # Two-player tables that last: their options at creation.

@@ -16,9 +16,9 @@ from bench.capacity.browser import (
     event_stream,
     read_board,
     read_chat_url,
-    read_stream_url,
 )
 from bench.capacity.server import GAMES, SETUP_SCRIPT, Site
+from harness.sse import read_stream_url
 
 
 @dataclass

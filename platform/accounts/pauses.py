@@ -102,7 +102,9 @@ def _profiles(users: list[AbstractBaseUser]) -> dict[int, Profile | None]:
     missing = []
     for user in users:
         if loaded.is_cached(user):
-            found[user.pk] = user.profile
+            # None when the user has no profile row (accounts made in bulk):
+            # no hours kept, the default zone.
+            found[user.pk] = getattr(user, "profile", None)
         else:
             missing.append(user.pk)
     if missing:

@@ -122,8 +122,8 @@ DATABASES = {
 }
 # Connections to PostgreSQL come from a pool in each process (Django's own,
 # on psycopg_pool): at most DB_POOL_MAX_SIZE per process, so the processes
-# of a deployment add up to a known number (see README, "Running it for
-# real"). A connection the server ended is found by the pool's check when it
+# of a deployment add up to a known number (see README, "Running it in
+# production"). A connection the server ended is found by the pool's check when it
 # is handed out, and replaced. DB_POOL_MAX_SIZE=0: no pool, one persistent
 # connection per thread instead.
 DB_POOL_MAX_SIZE = env.int("DB_POOL_MAX_SIZE", 4)

@@ -8,8 +8,7 @@ import json
 import os
 import subprocess
 
-from push import keys
-from tests.support.processes import (
+from harness.processes import (
     BIN,
     Process,
     free_port,
@@ -18,6 +17,7 @@ from tests.support.processes import (
     site_env,
     wait_for_port,
 )
+from push import keys
 
 EXAMPLES = os.environ.get("FUZZ_EXAMPLES", "30")
 CHECKS = ",".join(

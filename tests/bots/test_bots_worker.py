@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.processes import run, scratch_postgres, site_env, worker
+from harness.processes import run, scratch_postgres, site_env
+from tests.support.servers import worker
 
 pytestmark = pytest.mark.celery
 

@@ -14,18 +14,10 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from harness.processes import free_port, run, scratch_postgres
 from tests.support.http import Bot
-from tests.support.processes import (
-    free_port,
-    gunicorn,
-    redis_server,
-    redis_site_env,
-    run,
-    scratch_postgres,
-    stop_redis,
-    uvicorn,
-)
 from tests.support.proxy import Proxy
+from tests.support.servers import gunicorn, redis_server, redis_site_env, stop_redis, uvicorn
 
 pytestmark = [pytest.mark.browser, pytest.mark.site]
 

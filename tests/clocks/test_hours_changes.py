@@ -170,3 +170,12 @@ def test_a_change_of_hours_and_a_vacation_at_once_end_consistent(users, frozen):
     # 3 h used before the change; of the 17 h left, 7 on Monday (to 20:00),
     # none on Tuesday (away), 10 on Wednesday from 08:00.
     assert seat.deadline_at == utc(2026, 3, 4, 17)
+
+
+def test_a_player_without_a_profile_keeps_no_hours(users, frozen):
+    """Accounts made in bulk (an import, a script) have no profile row: their
+    clocks run at all hours, and a table of theirs starts and plays."""
+    Profile.objects.filter(user__in=users[:2]).delete()
+    frozen.set(utc(2026, 3, 2, 9))
+    table = start_table("coup", users[:2], time_control=hour_control(bank=4 * HOUR, cap=4 * HOUR))
+    assert acting(table).deadline_at == utc(2026, 3, 2, 13)

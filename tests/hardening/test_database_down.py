@@ -11,9 +11,10 @@ import time
 
 import pytest
 
+from harness.processes import free_port
 from tests.support.database_outage import limited_database, production_env, production_site
 from tests.support.http import Bot, Browser
-from tests.support.processes import free_port, gunicorn
+from tests.support.servers import gunicorn
 
 pytestmark = pytest.mark.site
 

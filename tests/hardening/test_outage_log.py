@@ -17,7 +17,7 @@ from django.test import RequestFactory
 from accounts import presence
 from accounts.models import Presence
 from config import limits, outages
-from tests.support.processes import free_port
+from harness.processes import free_port
 
 pytestmark = pytest.mark.django_db
 

@@ -10,16 +10,9 @@ import json
 
 import pytest
 
+from harness.processes import free_port, run, scratch_postgres, site_env
 from tests.support.http import Bot, Browser
-from tests.support.processes import (
-    free_port,
-    gunicorn,
-    redis_server,
-    run,
-    scratch_postgres,
-    site_env,
-    stop_redis,
-)
+from tests.support.servers import gunicorn, redis_server, stop_redis
 
 pytestmark = pytest.mark.site
 

@@ -18,16 +18,9 @@ from collections import Counter
 import psycopg
 import pytest
 
+from harness.processes import free_port, run, scratch_postgres, site_env
 from tests.support.http import Bot
-from tests.support.processes import (
-    free_port,
-    gunicorn,
-    redis_server,
-    run,
-    scratch_postgres,
-    site_env,
-    worker,
-)
+from tests.support.servers import gunicorn, redis_server, worker
 
 pytestmark = [pytest.mark.celery, pytest.mark.site, pytest.mark.slow]
 

@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from django.test import Client
 
-from bench.capacity.browser import read_stream_url
+from harness.sse import read_stream_url
 from live import grants
 from tables import services
 from tests.conftest import login_client, start_table

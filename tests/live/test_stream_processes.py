@@ -13,19 +13,10 @@ import time
 
 import pytest
 
+from harness.processes import free_port, run, scratch_postgres, site_env
 from live import channels
 from tests.support.http import Bot
-from tests.support.processes import (
-    free_port,
-    gunicorn,
-    redis_server,
-    redis_site_env,
-    run,
-    scratch_postgres,
-    site_env,
-    stop_redis,
-    uvicorn,
-)
+from tests.support.servers import gunicorn, redis_server, redis_site_env, stop_redis, uvicorn
 from tests.support.sse import open_stream
 
 pytestmark = [pytest.mark.site]

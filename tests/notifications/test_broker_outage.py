@@ -10,17 +10,9 @@ import time
 
 import pytest
 
+from harness.processes import free_port, run, scratch_postgres, site_env
 from tests.support.http import Bot
-from tests.support.processes import (
-    free_port,
-    gunicorn,
-    redis_server,
-    run,
-    scratch_postgres,
-    site_env,
-    stop_redis,
-    worker,
-)
+from tests.support.servers import gunicorn, redis_server, stop_redis, worker
 
 pytestmark = pytest.mark.celery
 

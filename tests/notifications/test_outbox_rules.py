@@ -9,13 +9,13 @@ import logging
 import pytest
 
 from accounts.models import Profile
+from harness.processes import free_port
 from notifications import delivery, outbox
 from notifications.models import Notification
 from tables import services
 from tables.models import TableState
 from tests.clocks.helpers import HOUR, MIN, hour_control
 from tests.conftest import start_table, state_of
-from tests.support.processes import free_port
 from tests.support.seeds import seed_deal
 
 pytestmark = pytest.mark.django_db

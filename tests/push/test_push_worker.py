@@ -9,10 +9,11 @@ import json
 
 import pytest
 
+from harness.processes import run, scratch_postgres, site_env
 from push import keys, tokens
 from tests.push.conftest import SUBJECT
-from tests.support.processes import run, scratch_postgres, site_env, worker
 from tests.support.push_service import BrowserKeys, PushService, check_vapid
+from tests.support.servers import worker
 
 pytestmark = pytest.mark.celery
 

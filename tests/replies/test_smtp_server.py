@@ -15,13 +15,13 @@ from email.message import EmailMessage
 import pytest
 from django.db import connection
 
+from harness.processes import Process, free_port, site_env
 from notifications import delivery
 from notifications.models import Notification
 from replies.models import InboundEmail
 from tables.models import Move
 from tests.replies.conftest import DOMAIN, reply
 from tests.replies.helpers import address_of, coup_tax, users_by_seat
-from tests.support.processes import Process, free_port, site_env
 
 # The server commits in its own process: the test's rows must be committed too.
 pytestmark = [pytest.mark.site, pytest.mark.django_db(transaction=True)]

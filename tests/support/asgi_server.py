@@ -9,7 +9,7 @@ from __future__ import annotations
 import threading
 import time
 
-from tests.support.processes import free_port
+from harness.processes import free_port
 
 
 class AsgiLiveServer:

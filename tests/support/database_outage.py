@@ -16,7 +16,8 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from tests.support.processes import PG, Process, free_port, gunicorn, run, site_env
+from harness.processes import PG, Process, free_port, run, site_env
+from tests.support.servers import gunicorn
 
 
 @dataclass

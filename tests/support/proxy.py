@@ -10,7 +10,7 @@ import asyncio
 import contextlib
 import threading
 
-from tests.support.processes import free_port
+from harness.processes import free_port
 
 
 class Proxy:

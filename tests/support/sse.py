@@ -10,6 +10,8 @@ import time
 from dataclasses import dataclass, field
 from urllib.parse import urlencode, urlsplit
 
+from harness.sse import parse_block
+
 
 @dataclass
 class SseEvent:
@@ -20,39 +22,6 @@ class SseEvent:
     @property
     def json(self):
         return json.loads(self.data)
-
-
-@dataclass
-class Block:
-    """One block of a stream (the lines up to a blank one), as the SSE spec
-    reads it: `data` None when it dispatches no event."""
-
-    event: str = "message"
-    data: str | None = None
-    id: str | None = None
-    retry: int | None = None
-    comments: int = 0
-
-
-def parse_block(text: str) -> Block:
-    block, data = Block(), []
-    for line in text.split("\n"):
-        if line.startswith(":"):
-            block.comments += 1
-            continue
-        key, _, value = line.partition(":")
-        value = value.removeprefix(" ")
-        if key == "event":
-            block.event = value
-        elif key == "data":
-            data.append(value)
-        elif key == "id":
-            block.id = value
-        elif key == "retry" and value.isdigit():
-            block.retry = int(value)
-    if data:
-        block.data = "\n".join(data)
-    return block
 
 
 @dataclass
