@@ -169,14 +169,17 @@ class About:
 Describer = Callable[[Any, int, "Legal"], About]
 
 
-@dataclass(frozen=True)
 class Listing:
     """What the records of one `legal_moves` list share: the state and seat
-    they were listed for, and the game's describer."""
+    they were listed for, and the game's describer. (A plain class: one is
+    made per list, in every step of a bot's search.)"""
 
-    describe: Describer
-    state: Any
-    seat: int
+    __slots__ = ("describe", "seat", "state")
+
+    def __init__(self, describe: Describer, state: Any, seat: int) -> None:
+        self.describe = describe
+        self.state = state
+        self.seat = seat
 
 
 class Legal(dict):
@@ -253,17 +256,15 @@ class Legal(dict):
         return copy.deepcopy(dict(self), memo)
 
 
-def listed(
+def legal_records(
     moves: Iterable[Mapping[str, Any]], describe: Describer, state: Any, seat: int
 ) -> list[Legal]:
     """The records of `moves`, listed for `seat` in `state`, described by
     `describe(state, seat, record)` when first read."""
     listing = Listing(describe, state, seat)
-    records = []
-    for move in moves:
-        record = Legal(move)
+    records = list(map(Legal, moves))
+    for record in records:
         record._listing = listing
-        records.append(record)
     return records
 
 

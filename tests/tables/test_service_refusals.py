@@ -9,9 +9,11 @@ from datetime import timedelta
 import pytest
 
 from games.coup.rules.engine import CoupEngine
-from tables import services
+from games.engine import IllegalMove
+from tables import clock, services
 from tables.errors import BadRequest, Conflict, Forbidden, NotFound
 from tables.models import Move, Seat, Table
+from tables.selectors import table_read
 from tables.services import moves as move_service
 from tests.clocks.helpers import HOUR, MIN, hour_control
 from tests.conftest import start_table
@@ -79,6 +81,21 @@ def test_an_engine_error_is_not_taken_for_a_refusal():
     state = engine.setup(3, {}, 1)
     with pytest.raises(KeyError):
         move_service._legal_or_refuse(engine, state, state["turn"], {"action": "bug"})
+
+
+def test_a_move_the_game_makes_for_a_seat_must_be_listed_too(users):
+    """Timeouts, standing orders and dropped seats go through the same check
+    as a player's move: a move that is not listed is never applied."""
+    table = start_table("coup", users[:3])
+    before = snapshot(table)
+    seat = table.to_act[0]
+    play = move_service.Play(table_read(table.pk), clock.now())
+    state = copy.deepcopy(play.state)
+    # COUP-5.3: nobody starts with the 7 coins a Coup costs.
+    with pytest.raises(IllegalMove, match="You need 7 coins to launch a coup"):
+        play.record(seat, {"action": "coup", "target": (seat + 1) % 3}, Move.Kind.TIMEOUT)
+    assert play.state == state and play.new_moves == []
+    assert snapshot(table) == before
 
 
 def test_automatic_moves_stop_at_the_safety_limit(users, monkeypatch):

@@ -14,7 +14,17 @@ from typing import Any
 from games.coup.rules import choices, flow, records, sample, text
 from games.coup.rules.cards import EXCHANGE, GAME_OVER
 from games.coup.rules.table import answers_of, copy_state, new_state, to_act
-from games.engine import Engine, IllegalMove, Legal, Move, Option, Outcome, Rng, State, listed
+from games.engine import (
+    Engine,
+    IllegalMove,
+    Legal,
+    Move,
+    Option,
+    Outcome,
+    Rng,
+    State,
+    legal_records,
+)
 
 
 class CoupEngine(Engine):
@@ -92,7 +102,7 @@ class CoupEngine(Engine):
         return to_act(state)
 
     def legal_moves(self, state: State, seat: int) -> list[Legal]:
-        return listed(choices.legal_moves(state, seat), records.describe, state, seat)
+        return legal_records(choices.legal_moves(state, seat), records.describe, state, seat)
 
     def refusal(self, state: State, seat: int, move: object) -> str | None:
         return choices.problem(state, seat, move)

@@ -38,8 +38,8 @@ from games.engine import (
     Outcome,
     Rng,
     State,
+    legal_records,
     line,
-    listed,
 )
 from games.koryo.rules import choices, records, sample, text
 from games.koryo.rules.cards import (
@@ -94,7 +94,7 @@ class KoryoEngine(Engine):
         return [] if state["phase"] == "over" else [state["current"]]
 
     def legal_moves(self, state: State, seat: int) -> list[Legal]:
-        return listed(choices.legal_moves(state, seat), records.describe, state, seat)
+        return legal_records(choices.legal_moves(state, seat), records.describe, state, seat)
 
     def refusal(self, state: State, seat: int, move: Any) -> str | None:
         if self.listed(state, seat, move) is not None:

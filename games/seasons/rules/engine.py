@@ -15,7 +15,7 @@ from games.engine import (
     Outcome,
     Rng,
     State,
-    listed,
+    legal_records,
     shared_ranks,
 )
 from games.seasons.rules import flow, pieces, records, sample
@@ -110,7 +110,7 @@ class SeasonsEngine(Engine):
         return flow.to_act(state)
 
     def legal_moves(self, state: State, seat: int) -> list[Legal]:
-        return listed(flow.legal_moves(state, seat), records.describe, state, seat)
+        return legal_records(flow.legal_moves(state, seat), records.describe, state, seat)
 
     def forward_moves(self, state: State, seat: int, moves: list[Move]) -> list[Move]:
         # Taking back a bonus or an exchange half made; clearing the cards

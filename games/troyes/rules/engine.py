@@ -14,8 +14,8 @@ from games.engine import (
     Outcome,
     Rng,
     State,
+    legal_records,
     line,
-    listed,
 )
 from games.troyes.rules import build as B
 from games.troyes.rules import cards as C
@@ -64,7 +64,7 @@ class TroyesEngine(Engine):
         return [] if state["phase"] == "over" else [state["current"]]
 
     def legal_moves(self, state: State, seat: int) -> list[Legal]:
-        return listed(M.legal_moves(state, seat), records.describe, state, seat)
+        return legal_records(M.legal_moves(state, seat), records.describe, state, seat)
 
     def forward_moves(self, state: State, seat: int, moves: list[Move]) -> list[Move]:
         # Cancelling an action being built or taking a die out of it, and
@@ -99,7 +99,7 @@ class TroyesEngine(Engine):
         if seat != state["current"]:
             return "It is not your turn."
         action = move.get("action") if isinstance(move, dict) else None
-        if action not in F.HANDLERS:
+        if not isinstance(action, str) or action not in F.HANDLERS:
             return "Unknown move."
         build = state["build"]
         if action == "confirm" and build is not None:
