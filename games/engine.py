@@ -32,7 +32,11 @@ The platform talks to a game only through `Engine`:
   a bot takes back only when nothing else is left, so its turn always goes
   forward;
 - `refusal(state, seat, move)` is None for a legal move, else why it is not
-  legal, in a player's words; it never raises, whatever `move` holds.
+  legal, in a player's words; it never raises, whatever `move` holds;
+- `listed(state, seat, move)` is the record of `move` among the seat's legal
+  moves, or None: the one check of a move, for `apply`, the platform's move
+  service and the moves the game makes for a seat (timeouts, standing orders,
+  a dropped player's seat).
 
 A legal move is one record (`Legal`): a dict that IS the move's JSON (so
 `json.dumps`, `same_move` and every caller that reads it as a move see the
