@@ -10,9 +10,9 @@ The platform talks to a game only through `Engine`:
 - `to_act(state)` lists the seats that may move now (several at once in a
   simultaneous window, such as Coup's challenge window);
 - `legal_moves(state, seat)` lists every move that seat may make now, each a
-  small JSON object, as a player would click it;
+  record (`Legal`) of a small JSON object, as a player would click it;
 - `apply(state, seat, move)` returns the next state and never changes its
-  input; a move that is not legal raises `IllegalMove` with a readable message;
+  input; a move that is not listed raises `IllegalMove` with its `refusal`;
 - `view(state, seat)` is everything that seat may see (None: a spectator);
   pages and API answers are built from it and nothing else;
 - `timeout_move(state, seat)` is the move played for a seat whose time ran
@@ -31,10 +31,20 @@ The platform talks to a game only through `Engine`:
   the seat's own choices of this turn (cancelling an action being built):
   a bot takes back only when nothing else is left, so its turn always goes
   forward;
-- `move_info(state, seat, move)` says where a legal move sits on the board
-  (`MoveInfo`): the piece it acts on, the group it is listed under, and
-  whether it is forced, so that pages make pieces clickable and skip clicks
-  that carry no choice without restating the rules.
+- `refusal(state, seat, move)` is None for a legal move, else why it is not
+  legal, in a player's words; it never raises, whatever `move` holds;
+- `listed(state, seat, move)` is the record of `move` among the seat's legal
+  moves, or None: the one check of a move, for `apply`, the platform's move
+  service and the moves the game makes for a seat (timeouts, standing orders,
+  a dropped player's seat).
+
+A legal move is one record (`Legal`): a dict that IS the move's JSON (so
+`json.dumps`, `same_move` and every caller that reads it as a move see the
+move only), carrying what a page needs to know of it (`About`: its label,
+the piece it acts on, its group, forced, first, private, emphasis). Each game
+builds its records where it lists its moves, with one describer per kind of
+move; the description is made on first read, so a search that lists moves
+millions of times never pays for a label.
 
 Log lines. `apply` leaves the lines the move produced in `state["log"]`
 (replaced on every move, so the state does not grow with the game). Each line
@@ -45,14 +55,18 @@ name players as `{p0}`, `{p1}`... and the platform puts in their names.
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 Move = dict[str, Any]
 State = dict[str, Any]
 LogLine = dict[str, Any]
+
+
+NOT_LISTED = "That move is not allowed now. Choose one of the legal moves."
 
 
 class IllegalMove(ValueError):
@@ -118,8 +132,10 @@ class Outcome:
 
 
 @dataclass(frozen=True)
-class MoveInfo:
-    """Where a legal move sits on the board.
+class About:
+    """What a legal move says of itself, for the page that offers it.
+
+    `label` is its button text, with `{pN}` placeholders for players.
 
     `target` names the piece the move acts on, in the game's own words
     ("hand:12", "die:3", "space:palace:2:1"; None: no piece, such as ending
@@ -140,13 +156,120 @@ class MoveInfo:
     in its hand, a face-down order, a card it is choosing among): it is
     offered on the seat's own page only, never on a notification that a lock
     screen shows, and its piece is never pointed out to the other players.
+
+    `emphasis` is "primary" for the move a turn is usually made of,
+    "secondary" for one that only prepares or ends it, "" otherwise.
     """
 
+    label: str = ""
     target: str | None = None
     group: str = ""
     forced: bool = False
     first: bool = False
     private: bool = False
+    emphasis: str = ""
+
+
+Describer = Callable[[Any, int, "Legal"], About]
+
+
+class Listing:
+    """What the records of one `legal_moves` list share: the state and seat
+    they were listed for, and the game's describer. (A plain class: one is
+    made per list, in every step of a bot's search.)"""
+
+    __slots__ = ("describe", "seat", "state")
+
+    def __init__(self, describe: Describer, state: Any, seat: int) -> None:
+        self.describe = describe
+        self.state = state
+        self.seat = seat
+
+
+class Legal(dict):
+    """One legal move: the move's JSON itself, and its description (`About`),
+    made from the state it was listed for the first time it is read.
+
+    Read the description before that state changes: only a bot's search
+    changes states in place (`apply_in_place`), on copies of its own, and it
+    never reads descriptions. Copies and pickles are the plain move.
+    """
+
+    __slots__ = ("_about", "_listing")
+
+    _listing: Listing
+    _about: About
+
+    @classmethod
+    def described(cls, move: Mapping[str, Any], about: About) -> Legal:
+        """A record whose description is already known (a page drawn from
+        records made elsewhere, a test)."""
+        record = cls(move)
+        record._about = about
+        return record
+
+    @property
+    def about(self) -> About:
+        try:
+            return self._about
+        except AttributeError:
+            listing = self._listing
+            self._about = listing.describe(listing.state, listing.seat, self)
+            return self._about
+
+    @property
+    def label(self) -> str:
+        return self.about.label
+
+    @property
+    def target(self) -> str | None:
+        return self.about.target
+
+    @property
+    def group(self) -> str:
+        return self.about.group
+
+    @property
+    def forced(self) -> bool:
+        return self.about.forced
+
+    @property
+    def first(self) -> bool:
+        return self.about.first
+
+    @property
+    def private(self) -> bool:
+        return self.about.private
+
+    @property
+    def emphasis(self) -> str:
+        return self.about.emphasis
+
+    def listed_for(self, state: Any, seat: int) -> bool:
+        """Whether this record was listed for this very state object and seat."""
+        listing = getattr(self, "_listing", None)
+        return listing is not None and listing.state is state and listing.seat == seat
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (dict, (dict(self),))
+
+    def __copy__(self) -> dict[str, Any]:
+        return dict(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, Any]:
+        return copy.deepcopy(dict(self), memo)
+
+
+def legal_records(
+    moves: Iterable[Mapping[str, Any]], describe: Describer, state: Any, seat: int
+) -> list[Legal]:
+    """The records of `moves`, listed for `seat` in `state`, described by
+    `describe(state, seat, record)` when first read."""
+    listing = Listing(describe, state, seat)
+    records = list(map(Legal, moves))
+    for record in records:
+        record._listing = listing
+    return records
 
 
 class Engine(ABC):
@@ -197,10 +320,38 @@ class Engine(ABC):
     def to_act(self, state: State) -> list[int]: ...
 
     @abstractmethod
-    def legal_moves(self, state: State, seat: int) -> list[Move]: ...
+    def legal_moves(self, state: State, seat: int) -> list[Legal]: ...
+
+    def listed(self, state: State, seat: int, move: Any) -> Legal | None:
+        """The record of `move` among the seat's legal moves, or None. A
+        record listed for this very state is its own (the state is never
+        changed in place but by `apply_in_place`)."""
+        if type(move) is Legal and move.listed_for(state, seat):
+            return move
+        return find_move(self.legal_moves(state, seat), move)
+
+    def refusal(self, state: State, seat: int, move: Any) -> str | None:
+        """None if `move` is one of the seat's legal moves now, else why not,
+        in a player's words. It never raises, whatever `move` holds. Games
+        override it to say more than the default."""
+        if self.listed(state, seat, move) is not None:
+            return None
+        return NOT_LISTED
+
+    def apply(self, state: State, seat: int, move: Any) -> State:
+        """The state after the seat's `move`, which must be one of its legal
+        moves (its record goes on, with the engine's own types); any other
+        raises IllegalMove with its refusal."""
+        found = self.listed(state, seat, move)
+        if found is None:
+            raise IllegalMove(self.refusal(state, seat, move) or NOT_LISTED)
+        return self.apply_listed(state, seat, found)
 
     @abstractmethod
-    def apply(self, state: State, seat: int, move: Move) -> State: ...
+    def apply_listed(self, state: State, seat: int, move: Move) -> State:
+        """`apply` for a move that is one of `legal_moves(state, seat)`
+        (that list's own record), without checking it again: searches (the
+        bots) play millions of such moves."""
 
     @abstractmethod
     def view(self, state: State, seat: int | None) -> dict[str, Any]: ...
@@ -211,18 +362,12 @@ class Engine(ABC):
     @abstractmethod
     def outcome(self, state: State) -> Outcome | None: ...
 
-    def apply_listed(self, state: State, seat: int, move: Move) -> State:
-        """`apply` for a move that is one of `legal_moves(state, seat)` (that
-        list's own object), skipping the check that it is legal. Same result
-        as `apply`; engines whose check costs as much as listing the moves
-        override it."""
-        return self.apply(state, seat, move)
-
     def apply_in_place(self, state: State, seat: int, move: Move) -> State:
         """`apply_listed` on a state the caller owns and will not read again
         (a bot's search, on its own copies): an engine whose `apply` copies
         the whole state may change this one instead and return it. The
-        default copies."""
+        default copies. The records listed from a state changed in place
+        are no longer its records."""
         return self.apply_listed(state, seat, move)
 
     def forward_moves(self, state: State, seat: int, moves: list[Move]) -> list[Move]:
@@ -249,17 +394,9 @@ class Engine(ABC):
         """
         raise NotImplementedError(f"{self.name} cannot sample its hidden state.")
 
-    def move_label(self, state: State, seat: int, move: Move) -> str:
-        """Button text for a legal move; `{pN}` placeholders allowed."""
-        return ", ".join(f"{k}: {v}" for k, v in move.items())
-
-    def move_info(self, state: State, seat: int, move: Move) -> MoveInfo:
-        """Where a legal move of `seat` sits on the board (see `MoveInfo`)."""
-        return MoveInfo()
-
     def public_piece(self, target: str, seat: int) -> str | None:
         """The name under which the other seats' boards draw the piece that
-        a move of `seat` acted on (its `MoveInfo.target`, named from that
+        a move of `seat` acted on (its `About.target`, named from that
         seat's side of the table), or None when their boards do not draw it
         under any name (the seat's own reserve, the buttons of its turn).
         The platform marks that piece on their boards ("ben took this die")
@@ -318,14 +455,22 @@ def _clean_choices(
 
 
 def same_move(a: Any, b: Any) -> bool:
-    """Equal and of the same JSON types: 1.0 and true are not the seat 1."""
+    """Equal and of the same JSON types: 1.0 and true are not the seat 1. A
+    record (`Legal`) is the dict it holds."""
+    if a != b:  # the common answer, without walking the moves
+        return False
+    return _same_types(a, b)
+
+
+def _same_types(a: Any, b: Any) -> bool:
+    """Whether two equal values have the same JSON types throughout."""
+    if isinstance(a, dict):
+        return isinstance(b, dict) and all(_same_types(a[k], b[k]) for k in a)
     if type(a) is not type(b):
         return False
-    if isinstance(a, dict):
-        return a.keys() == b.keys() and all(same_move(a[k], b[k]) for k in a)
     if isinstance(a, list):
-        return len(a) == len(b) and all(same_move(x, y) for x, y in zip(a, b, strict=True))
-    return a == b
+        return all(_same_types(x, y) for x, y in zip(a, b, strict=True))
+    return True
 
 
 def find_move(moves: Iterable[Move], move: Any) -> Move | None:

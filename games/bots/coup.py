@@ -112,13 +112,19 @@ class CoupKnowledge(Knowledge):
             pending = state["pending"]
             claim = pending["claim"] if pending["challenged"] == "action" else pending["block_as"]
             if claim in hand:
-                return {"action": "reveal", "card": claim}
+                return next(m for m in moves if m["card"] == claim)
             return moves[rng.below(len(moves))]
         if phase == LOSE:
             return least_kept(moves)
         if phase == EXCHANGE:
             return least_kept(moves)
         return moves[rng.below(len(moves))]
+
+
+def the_answer(moves: list[Move], action: str) -> Move:
+    """The listed move of that action (an answer: pass or challenge), so that
+    the bot plays one of the moves it was given."""
+    return next(m for m in moves if m["action"] == action)
 
 
 def least_kept(moves: list[Move]) -> Move:
@@ -194,7 +200,7 @@ def challenge_or_pass(state: State, seat: int, moves: list[Move], rng: Rng) -> M
     else:
         odds = chance_of_holding(state, seat, holder, claim)
     if odds <= 0.0:
-        return {"action": "challenge"}
+        return the_answer(moves, "challenge")
     # What the claim itself tells: claims are more often true than the odds.
     believed = odds / (odds + BLUFF_ODDS * (1.0 - odds))
     doubt = 1.0 - believed
@@ -203,13 +209,13 @@ def challenge_or_pass(state: State, seat: int, moves: list[Move], rng: Rng) -> M
     if pending["action"] == "assassinate" and pending["target"] == seat and len(hand) == 1:
         # A lone card that the assassin would take anyway: doubting is cheap.
         if "contessa" in hand:
-            return {"action": "pass"}
+            return the_answer(moves, "pass")
         urge += 0.4
     # Several doubters at a table: each needs less to challenge first.
     urge /= max(1.0, len(pending_window(state)) ** 0.5)
     record = state["answers"][seat]
     chance = as_seen(urge, record["challenges"], record["challenge_windows"])
-    return {"action": "challenge"} if rng.below(1000) < chance * 1000 else {"action": "pass"}
+    return the_answer(moves, "challenge" if rng.below(1000) < chance * 1000 else "pass")
 
 
 def as_seen(chance: float, times: int, windows: int) -> float:
@@ -229,7 +235,7 @@ def block_or_pass(state: State, seat: int, moves: list[Move], rng: Rng) -> Move:
     blocks = [m for m in moves if m["action"] == "block"]
     honest = [m for m in blocks if m["as"] in hand]
     if honest:
-        return honest[0] if rng.below(10) < 9 else {"action": "pass"}
+        return honest[0] if rng.below(10) < 9 else the_answer(moves, "pass")
     action = state["pending"]["action"]
     if action == "assassinate":
         bluff = 0.6 if len(hand) == 1 else 0.25
@@ -241,7 +247,7 @@ def block_or_pass(state: State, seat: int, moves: list[Move], rng: Rng) -> Move:
     bluff = as_seen(bluff, record["blocks"], record["block_windows"])
     if blocks and rng.below(1000) < bluff * 1000:
         return blocks[rng.below(len(blocks))]
-    return {"action": "pass"}
+    return the_answer(moves, "pass")
 
 
 KNOWLEDGE = CoupKnowledge()

@@ -218,7 +218,6 @@ def _step(reader: _Reader, first: int, last: int) -> ReplayStep:
         names=reader.names,
         view=engine.view(state, shown),
         legal_moves=[],
-        move_labels=[],
         waiting="",
         log=entries,
         now=clock.now(),

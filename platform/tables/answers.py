@@ -4,13 +4,13 @@ later a numbered email reply).
 
 A decision is small when the seat has at most a few legal moves (three, the
 buttons a notification shows) and none of them names what only that seat
-can see (`MoveInfo.private`: a card in its hand, a face-down order). Such an
+can see (`About.private`: a card in its hand, a face-down order). Such an
 answer can be shown on a lock screen: everything it says is in the table's
 public columns or in what any seat would see of the move ("Pass",
 "Challenge ana's claim of Duke", "Take the die: draw a card").
 
-It is read once per notice, not per search: one `legal_moves`, then
-`move_info` and `move_label` for at most `limit` moves.
+It is read once per notice, not per search: one `legal_moves`, then the
+descriptions of at most `limit` moves.
 """
 
 from __future__ import annotations
@@ -51,10 +51,10 @@ def small_decision(found: TableRead, seat: int, limit: int = BUTTONS) -> list[An
     legal = engine.legal_moves(state, seat)
     if not 1 <= len(legal) <= limit:
         return None
-    if any(engine.move_info(state, seat, move).private for move in legal):
+    if any(move.private for move in legal):
         return None
     names = {s.number: s.user.username for s in found.seats}
-    return [Answer(move, fill(engine.move_label(state, seat, move), names)) for move in legal]
+    return [Answer(move, fill(move.label, names)) for move in legal]
 
 
 def question(found: TableRead, seat: int) -> str:

@@ -22,7 +22,7 @@ from accounts import zones
 from accounts.pauses import Pauses, pauses_for
 from clocks import clock, controls, seat_clocks
 from games import registry
-from games.engine import MoveInfo, visible_lines
+from games.engine import Legal, visible_lines
 from tables.models import Move, Seat, Table
 from tables.selectors import TableRead
 
@@ -326,16 +326,14 @@ class TableView:
     my_seat: int | None
     names: dict[int, str]
     view: dict[str, Any] | None
-    legal_moves: list[dict[str, Any]]
-    move_labels: list[str]
+    # The viewer's legal moves, each with its description (`Legal`).
+    legal_moves: list[Legal]
     waiting: str
     log: list[LogEntry]
     now: datetime
     my_standing_orders: dict[str, Any] = field(default_factory=dict)
     # The table version the viewer's seat had last seen (None: never).
     my_seen_version: int | None = None
-    # Where each legal move sits on the board (`Engine.move_info`), in order.
-    move_infos: list[MoveInfo] = field(default_factory=list)
     # A replay drawn as another seat saw it: the board draws that seat's
     # hand, but must not call that seat "you".
     seen_by_other: bool = False
@@ -367,19 +365,20 @@ class TableView:
 
     @cached_property
     def moves(self) -> list[dict[str, Any]]:
-        """Legal moves for buttons: the move, its JSON, its label, and the
-        piece it acts on with its group (a page asks for them several times)."""
-        infos = self.move_infos or [MoveInfo()] * len(self.legal_moves)
+        """Legal moves for buttons: the move, its JSON, its label with the
+        players' names, and the piece it acts on with its group and emphasis
+        (a page asks for them several times)."""
         return [
             {
                 "move": m,
                 "json": json.dumps(m, separators=(",", ":")),
-                "label": label,
-                "target": info.target,
-                "group": info.group,
-                "first": info.first,
+                "label": fill(m.label, self.names),
+                "target": m.target,
+                "group": m.group,
+                "first": m.first,
+                "emphasis": m.emphasis,
             }
-            for m, label, info in zip(self.legal_moves, self.move_labels, infos, strict=True)
+            for m in self.legal_moves
         ]
 
     @cached_property
@@ -420,16 +419,12 @@ def table_view(
     late = any(s.number == my_seat and seat_clocks.is_late(s, now) for s in seats)
 
     view = None
-    legal: list[dict[str, Any]] = []
-    labels: list[str] = []
-    where: list[MoveInfo] = []
+    legal: list[Legal] = []
     moves: list[Move] = []
     if state is not None:
         view = engine.view(state, my_seat)
         if table.is_active and my_seat is not None and my_seat in table.to_act and not late:
             legal = engine.legal_moves(state, my_seat)
-            labels = [fill(engine.move_label(state, my_seat, m), names) for m in legal]
-            where = [engine.move_info(state, my_seat, m) for m in legal]
         if log_limit is None or log_limit > 0:
             query = table.moves.order_by("-seq")
             moves = list(query[:log_limit] if log_limit else query)
@@ -442,7 +437,6 @@ def table_view(
         names=names,
         view=view,
         legal_moves=legal,
-        move_labels=labels,
         waiting=(LATE_LINE if late else waiting_line(table, names, my_seat))
         if table.is_active
         else "",
@@ -451,5 +445,4 @@ def table_view(
         now=now,
         my_standing_orders=next((s.standing_orders for s in seats if s.number == my_seat), {}),
         my_seen_version=next((s.seen_version for s in seats if s.number == my_seat), None),
-        move_infos=where,
     )

@@ -14,7 +14,7 @@ D, A, C, M, T = "duke", "assassin", "captain", "ambassador", "contessa"
 
 
 def labels(state, seat):
-    return [ENGINE.move_label(state, seat, m) for m in ENGINE.legal_moves(state, seat)]
+    return [m.label for m in ENGINE.legal_moves(state, seat)]
 
 
 def test_the_holder_is_told_which_card_wins():

@@ -121,37 +121,35 @@ def test_summary_line():
 
 def test_move_labels():
     state = three(coins=(7, 2, 2))
-    labels = {
-        json.dumps(move): ENGINE.move_label(state, 0, move) for move in ENGINE.legal_moves(state, 0)
-    }
+    labels = {json.dumps(move): move.label for move in ENGINE.legal_moves(state, 0)}
     assert labels['{"action": "steal", "target": 2}'] == "Steal from {p2}"
     assert labels['{"action": "coup", "target": 1}'] == "Coup against {p1}"
     assert labels['{"action": "assassinate", "target": 1}'] == "Assassinate {p1}"
     assert labels['{"action": "income"}'] == "Income (+1)"
     tax = act(state, 0, "tax")
-    assert ENGINE.move_label(tax, 1, {"action": "challenge"}) == "Challenge {p0}'s claim of Duke"
-    assert ENGINE.move_label(tax, 1, {"action": "pass"}) == "Pass"
+    assert ENGINE.listed(tax, 1, {"action": "challenge"}).label == "Challenge {p0}'s claim of Duke"
+    assert ENGINE.listed(tax, 1, {"action": "pass"}).label == "Pass"
     losing = act(state, 0, "coup", target=1)
-    assert ENGINE.move_label(losing, 1, {"action": "lose", "card": C}) == "Lose Captain"
+    assert ENGINE.listed(losing, 1, {"action": "lose", "card": A}).label == "Lose Assassin"
     steal = everyone_passes(act(three(), 0, "steal", target=2))
-    assert ENGINE.move_label(steal, 2, {"action": "block", "as": C}) == "Block as Captain"
+    assert ENGINE.listed(steal, 2, {"action": "block", "as": C}).label == "Block as Captain"
     blocked = block(steal, 2, C)
-    assert ENGINE.move_label(blocked, 0, {"action": "challenge"}) == (
+    assert ENGINE.listed(blocked, 0, {"action": "challenge"}).label == (
         "Challenge {p2}'s claim of Captain"
     )
 
 
 def test_faction_labels():
     state = make_state([[D, C], [A, T], [M, D]], factions="LRL", almshouse=4)
-    assert ENGINE.move_label(state, 0, {"action": "convert", "target": 0}) == (
+    assert ENGINE.listed(state, 0, {"action": "convert", "target": 0}).label == (
         "Convert yourself to the Reformists (1 coin)"
     )
-    assert ENGINE.move_label(state, 0, {"action": "convert", "target": 1}) == (
+    assert ENGINE.listed(state, 0, {"action": "convert", "target": 1}).label == (
         "Convert {p1} to the Loyalists (2 coins)"
     )
-    assert ENGINE.move_label(state, 0, {"action": "embezzle"}) == "Embezzle 4 coins"
+    assert ENGINE.listed(state, 0, {"action": "embezzle"}).label == "Embezzle 4 coins"
     embezzle = act(state, 0, "embezzle")
-    assert ENGINE.move_label(embezzle, 1, {"action": "challenge"}) == (
+    assert ENGINE.listed(embezzle, 1, {"action": "challenge"}).label == (
         "Challenge {p0}'s claim not to be the Duke"
     )
 

@@ -37,7 +37,7 @@ def what_seat_is_shown(state: State, seat: int | None) -> dict:
     if seat is not None:
         moves = ENGINE.legal_moves(state, seat)
         shown["moves"] = moves
-        shown["labels"] = [ENGINE.move_label(state, seat, move) for move in moves]
+        shown["labels"] = [move.label for move in moves]
         shown["standing"] = [ENGINE.standing_move(state, seat, orders) for orders in ORDERS]
         if seat in shown["to_act"]:
             shown["timeout"] = ENGINE.timeout_move(state, seat)

@@ -42,7 +42,7 @@ def test_kor_7_1_revealed_cards_join_the_tableau_one_at_a_time():
 def test_kor_7_2_a_stack_of_alike_characters_is_revealed_in_one_move():
     state = make_state(2, tableaux=[[], [9]], orders=[[6, 6, 6, "barbarians"], [9]])
     assert {"action": "reveal_all", "kind": 6} in ENGINE.legal_moves(state, 0)
-    assert ENGINE.move_label(state, 0, {"action": "reveal_all", "kind": 6}) == (
+    assert ENGINE.listed(state, 0, {"action": "reveal_all", "kind": 6}).label == (
         "Reveal all 3 Bankers"
     )
     state = ENGINE.apply(state, 0, {"action": "reveal_all", "kind": 6})
@@ -287,7 +287,7 @@ def test_kor_7_9_lobbying_swaps_characters_of_two_players_own_cards_included():
     assert ENGINE.view(state, None)["pending"]["first"]["seat"] == 0
     seconds = _targets(state, 0, "lobby_second")
     assert _owners(state, seconds) == [1, 2]
-    label = ENGINE.move_label(state, 0, {"action": "lobby_second", "card": seconds[0]})
+    label = ENGINE.listed(state, 0, {"action": "lobby_second", "card": seconds[0]}).label
     assert label == "Swap {p0}'s Merchant with {p1}'s Banker"
     state = play(state, 0, {"action": "lobby_second", "card": seconds[0]})
     assert kinds(state["tableaux"][0]) == [6, "lobbying"]

@@ -13,7 +13,7 @@ from .helpers import card_of, make_state, play
 
 
 def _label(state, seat, move):
-    return ENGINE.move_label(state, seat, move)
+    return ENGINE.listed(state, seat, move).label
 
 
 def test_order_labels():
@@ -44,7 +44,9 @@ def test_action_labels():
     assert _label(state, 0, destroy) == "Destroy your Lobbying card"
     steal = {"action": "spy_steal", "target": 1}
     assert _label(state, 0, steal) == "Steal a victory token from {p1}"
-    assert _label(state, 0, {"action": "end_turn"}) == "End turn"
+    # KOR-7.1: the turn ends once every face-down card is revealed.
+    revealed = make_state(2, tableaux=[[6], [7]], orders=[[], []])
+    assert _label(revealed, 0, {"action": "end_turn"}) == "End turn"
     state = play(state, 0, {"action": "reveal", "card": card_of(state, 0, "barbarians", "orders")})
     guardian = {"action": "barbarians", "card": card_of(state, 1, 7)}
     assert _label(state, 0, guardian) == "Destroy {p1}'s Guardian"
@@ -223,9 +225,9 @@ def test_the_view_has_the_documented_shape():
 
 def test_kor_6_orders_from_the_hand_and_face_down_reveals_are_private_the_tableau_is_not():
     state = make_state(2, hands=[[6, 6, 2, "barbarians"], []], tableaux=[[5], []], phase="orders")
-    assert ENGINE.move_info(state, 0, {"action": "order_kind", "kind": 6}).private
+    assert ENGINE.listed(state, 0, {"action": "order_kind", "kind": 6}).private
     state = play(state, 0, {"action": "order_kind", "kind": 6})
-    assert ENGINE.move_info(state, 0, {"action": "order_count", "count": 1}).private
+    assert ENGINE.listed(state, 0, {"action": "order_count", "count": 1}).private
     state = make_state(
         3,
         tableaux=[[6, 4, 2, "lobbying"], [7], [7]],
@@ -233,5 +235,5 @@ def test_kor_6_orders_from_the_hand_and_face_down_reveals_are_private_the_tablea
         tokens=[0, 1, 0],
     )
     omniscient = card_of(state, 0, 1, "orders")
-    assert ENGINE.move_info(state, 0, {"action": "reveal", "card": omniscient}).private
-    assert not ENGINE.move_info(state, 0, {"action": "bank_take"}).private
+    assert ENGINE.listed(state, 0, {"action": "reveal", "card": omniscient}).private
+    assert not ENGINE.listed(state, 0, {"action": "bank_take"}).private

@@ -76,7 +76,7 @@ def test_a_decision_is_small_exactly_when_its_few_moves_are_all_public(game, pla
             names = {s.number: s.user.username for s in read.seats}
             for seat in engine.to_act(state):
                 legal = engine.legal_moves(state, seat)
-                private = any(engine.move_info(state, seat, m).private for m in legal)
+                private = any(engine.listed(state, seat, m).private for m in legal)
                 answers = small_decision(read, seat)
                 if len(legal) > 3:
                     assert answers is None
@@ -88,7 +88,7 @@ def test_a_decision_is_small_exactly_when_its_few_moves_are_all_public(game, pla
                     found["small"] += 1
                     assert sorted(map(repr, (a.move for a in answers))) == sorted(map(repr, legal))
                     for a in answers:
-                        assert a.label == fill(engine.move_label(state, seat, a.move), names)
+                        assert a.label == fill(a.move.label, names)
                         assert "{p" not in a.label
             # Seats not asked have nothing to answer.
             for seat in set(range(players)) - set(engine.to_act(state)):
@@ -129,7 +129,7 @@ def test_coup_losing_a_card_names_the_hand_and_needs_the_table():
     state = _coup_after([(0, {"action": "tax"}), (1, {"action": "challenge"})])
     # The challenged player shows the Duke or loses a card: their hand's cards.
     legal = engine.legal_moves(state, 0)
-    assert len(legal) <= 3 and all(engine.move_info(state, 0, m).private for m in legal)
+    assert len(legal) <= 3 and all(engine.listed(state, 0, m).private for m in legal)
     assert small_decision(read_of("coup", state), 0) is None
 
 

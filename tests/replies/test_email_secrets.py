@@ -64,7 +64,7 @@ def test_a_turn_email_does_not_depend_on_other_seats_secrets(
             for number in table.to_act:
                 written = turn_email(table, seats[number])
                 for move in offered_moves(table, number):
-                    assert not engine.move_info(state, number, move).private, (phase, move)
+                    assert not engine.listed(state, number, move).private, (phase, move)
                     answers_checked += 1
                 save_state(table, SCRAMBLERS[game](state, number, rng))
                 try:

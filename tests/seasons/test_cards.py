@@ -176,7 +176,7 @@ def test_card_9_chalice_with_no_room_left_shows_the_4_cards_and_discards_them_un
     """SEA-11.9: no room in the gauge, no free summon; no question whose answer
     would be thrown away, and the summon's button says so beforehand."""
     s = duel(hands=[[9]], energy=[[1, 1, 1, 1]], gauge=[1], deck_top=[3, 22, 4, 5])
-    assert ENGINE.move_label(s, 0, {"action": "summon", "card": cid(9)}) == (
+    assert ENGINE.listed(s, 0, {"action": "summon", "card": cid(9)}).label == (
         "Summon the Divine Chalice (1 air, 1 water, 1 fire, 1 earth; "
         "no room left for its free card)"
     )

@@ -1,4 +1,4 @@
-"""Where each Seasons move sits on the board (`ENGINE.move_info`): the piece a
+"""Where each Seasons move sits on the board (its record's `About`): the piece a
 move acts on, named from the acting seat's own side, its group in the list
 of moves, and whether it is the seat's only move, to be played for it."""
 
@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from games.engine import About
 from games.seasons.rules import ENGINE
 from games.seasons.rules.pieces import ORDER
 
@@ -15,10 +16,7 @@ from .helpers import act, cid, duel, moves
 
 
 def infos(state, seat):
-    return {
-        ENGINE.move_label(state, seat, m): ENGINE.move_info(state, seat, m)
-        for m in moves(state, seat)
-    }
+    return {m.label: m for m in moves(state, seat)}
 
 
 def targets(state, seat):
@@ -28,7 +26,7 @@ def targets(state, seat):
 def test_sea_4_1_each_pick_is_the_card_in_the_packet():
     state = ENGINE.setup(2, {"level": "wizard"}, 5)
     packet = state["p"][0]["packet"]
-    found = {ENGINE.move_info(state, 0, m).target for m in moves(state, 0)}
+    found = {ENGINE.listed(state, 0, m).target for m in moves(state, 0)}
     assert found <= {f"packet:{c}" for c in packet}
     assert len(found) == len({c // 2 for c in packet})  # copies are one pick
     assert {i.group for i in infos(state, 0).values()} == {"Draft"}
@@ -39,8 +37,8 @@ def test_sea_4_1_a_packet_of_two_copies_is_a_forced_pick():
     state = ENGINE.setup(2, {"level": "wizard"}, 5)
     state["p"][0]["packet"] = [cid(4), cid(4, 1)]
     (info,) = infos(state, 0).values()
-    assert info == info.__class__(
-        target=f"packet:{cid(4)}", group="Draft", forced=True, private=True
+    assert info.about == About(
+        label=info.label, target=f"packet:{cid(4)}", group="Draft", forced=True, private=True
     )
 
 
@@ -85,7 +83,7 @@ def test_sea_6_a_turn_acts_on_the_die_reserve_hand_cards_in_play_and_bonuses():
     )
     by_action = {}
     for m in moves(state, 0):
-        by_action.setdefault(m["action"], []).append(ENGINE.move_info(state, 0, m))
+        by_action.setdefault(m["action"], []).append(ENGINE.listed(state, 0, m))
     assert [i.target for i in by_action["star"]] == ["mydie:star"]
     assert [i.target for i in by_action["transmute"]] == ["reserve:air", "reserve:water"]
     assert [i.target for i in by_action["summon"]] == [f"hand:{cid(4)}"]
@@ -104,17 +102,17 @@ def test_sea_6_1_a_turn_with_nothing_to_do_but_end_it_is_forced():
     state["p"][0]["bonuses"] = 3
     (only,) = moves(state, 0)
     assert only == {"action": "end_turn"}
-    assert ENGINE.move_info(state, 0, only).forced
+    assert ENGINE.listed(state, 0, only).forced
 
 
 def test_sea_6_3_giving_back_over_the_limit_with_one_element_left_is_forced():
     state = duel(energy=[[0, 8, 0, 0]])
     state["queue"].insert(0, {"k": "overflow", "seat": 0})
     (only,) = moves(state, 0)
-    assert ENGINE.move_info(state, 0, only).target == "reserve:water"
-    assert ENGINE.move_info(state, 0, only).forced
+    assert ENGINE.listed(state, 0, only).target == "reserve:water"
+    assert ENGINE.listed(state, 0, only).forced
     state["p"][0]["energy"] = [1, 7, 0, 0]
-    assert not any(ENGINE.move_info(state, 0, m).forced for m in moves(state, 0))
+    assert not any(ENGINE.listed(state, 0, m).forced for m in moves(state, 0))
 
 
 PIECE_KINDS = [
@@ -168,7 +166,7 @@ def test_sea_2_every_move_of_a_game_names_a_piece_its_seat_sees(seed):
         view = ENGINE.view(state, seat)
         mine = _own_cards(view) | {c["id"] for c in view["players"][seat]["play"]}
         for m in legal:
-            info = ENGINE.move_info(state, seat, m)
+            info = ENGINE.listed(state, seat, m)
             kind, _, rest = info.target.partition(":")
             assert kind in PIECE_KINDS, (m, info)
             assert info.group in ORDER

@@ -295,7 +295,7 @@ def test_sea_8_2_bonus_3_gauge_and_op14_bonus_4_needs_the_card_die():
 def test_sea_8_2_a_bonus_exchange_may_be_cancelled_and_undoes_what_it_changed():
     s = act(duel(energy=[[2, 0, 0, 0]]), 0, {"action": "bonus", "bonus": 1})
     assert {"action": "cancel"} in moves(s, 0)
-    assert ENGINE.move_label(s, 0, {"action": "cancel"}) == "Cancel this bonus"
+    assert ENGINE.listed(s, 0, {"action": "cancel"}).label == "Cancel this bonus"
     s = act(s, 0, {"action": "give_back", "element": AIR})
     s = act(s, 0, {"action": "give_back", "element": AIR})
     s = act(s, 0, {"action": "take", "element": EARTH})

@@ -17,7 +17,7 @@ AIR, WATER, FIRE, EARTH = range(4)
 
 
 def labels(state, seat):
-    return [ENGINE.move_label(state, seat, m) for m in moves(state, seat)]
+    return [m.label for m in moves(state, seat)]
 
 
 def test_a_familiar_named_as_a_person_takes_no_article_an_item_does():
@@ -70,7 +70,7 @@ def test_no_rule_id_in_anything_a_player_reads_over_a_whole_game(level):
         seen.add(ENGINE.summary(state))
         seat = rng.choice(ENGINE.to_act(state))
         options = ENGINE.legal_moves(state, seat)
-        seen.update(ENGINE.move_label(state, seat, m) for m in options)
+        seen.update(m.label for m in options)
         seen.update(str(ENGINE.view(state, seat)) for _ in [0] if rng.random() < 0.05)
         state = ENGINE.apply(state, seat, rng.choice(options))
         seen.update(ln["text"] for ln in state["log"])

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 from django.template import Context, Template
 
-from games.engine import MoveInfo
+from games.engine import About, Legal
 from tables.present import TableView
 
 BOARD = Template(
@@ -16,19 +16,21 @@ BOARD = Template(
 )
 
 
-def view_with(moves: list[tuple[dict, str, str | None]]) -> TableView:
+def view_with(moves: list[tuple[dict, str, str | None]], groups: list[str] = ()) -> TableView:
+    groups = list(groups) or [""] * len(moves)
     return TableView(
         table=SimpleNamespace(),
         seats=[],
         my_seat=0,
         names={},
         view={},
-        legal_moves=[m for m, _, _ in moves],
-        move_labels=[label for _, label, _ in moves],
+        legal_moves=[
+            Legal.described(m, About(label, target=target, group=group))
+            for (m, label, target), group in zip(moves, groups, strict=True)
+        ],
         waiting="",
         log=[],
         now=None,
-        move_infos=[MoveInfo(target=target) for _, _, target in moves],
     )
 
 
@@ -59,9 +61,7 @@ LIST = Template("{% load pieces %}{% move_list tv %}")
 
 
 def listed(moves: list[tuple[dict, str, str | None, str]]) -> TableView:
-    tv = view_with([(m, label, target) for m, label, target, _ in moves])
-    tv.move_infos = [MoveInfo(target=t, group=g) for _, _, t, g in moves]
-    return tv
+    return view_with([(m, label, target) for m, label, target, _ in moves], [g for *_, g in moves])
 
 
 def test_the_list_groups_moves_under_the_engines_titles_in_the_engines_order():

@@ -3,15 +3,18 @@ safety limits on automatic and timeout moves, a moderator's drop and extension."
 
 from __future__ import annotations
 
+import copy
 from datetime import timedelta
 
 import pytest
 
+from clocks import clock
 from games.coup.rules.engine import CoupEngine
 from games.engine import IllegalMove
 from tables import services
 from tables.errors import BadRequest, Conflict, Forbidden, NotFound
 from tables.models import Move, Seat, Table
+from tables.selectors import table_read
 from tables.services import moves as move_service
 from tests.clocks.helpers import HOUR, MIN, hour_control
 from tests.conftest import start_table
@@ -44,28 +47,56 @@ def test_a_version_that_is_not_an_integer_is_refused(users, version):
 
 
 class _CrashingCoup(CoupEngine):
-    """Coup whose `apply` fails with a programming error on input it does not
-    expect, as a new engine might."""
+    """Coup whose `apply` fails with a programming error on any input, and
+    whose refusal fails on a move naming a "bug" action."""
 
     def apply(self, state, seat, move):
-        if "target" in move and not isinstance(move["target"], int):
-            raise TypeError("target must be an int")
-        return super().apply(state, seat, move)
+        raise TypeError("apply must not be asked to explain a refusal")
+
+    def refusal(self, state, seat, move):
+        if move.get("action") == "bug":
+            raise KeyError("bug")
+        return super().refusal(state, seat, move)
 
 
-def test_an_engine_crashing_on_odd_input_still_gives_a_clear_refusal():
+def test_a_refused_move_is_explained_by_the_engines_refusal_without_applying_it():
     engine = _CrashingCoup()
     state = engine.setup(3, {}, 1)
     seat = state["turn"]
+    before = copy.deepcopy(state)
     with pytest.raises(BadRequest) as err:
         move_service._legal_or_refuse(engine, state, seat, {"action": "steal", "target": "x"})
-    assert err.value.message == "That move is not allowed now. Choose one of the legal moves."
-    # The engine's own explanation is passed on when it has one.
+    assert err.value.message == "Choose a player to target."
+    # COUP-5.3: a Coup costs 7 coins.
     with pytest.raises(BadRequest) as err:
         move_service._legal_or_refuse(engine, state, seat, {"action": "coup", "target": 1})
     assert err.value.message == "You need 7 coins to launch a coup."
-    with pytest.raises(IllegalMove):
-        engine.apply(state, seat, {"action": "coup", "target": 1})
+    assert state == before
+    # A legal move is the engine's own record, found without applying it.
+    legal = move_service._legal_or_refuse(engine, state, seat, {"action": "income"})
+    assert legal == {"action": "income"} and legal.label == "Income (+1)"
+
+
+def test_an_engine_error_is_not_taken_for_a_refusal():
+    engine = _CrashingCoup()
+    state = engine.setup(3, {}, 1)
+    with pytest.raises(KeyError):
+        move_service._legal_or_refuse(engine, state, state["turn"], {"action": "bug"})
+
+
+def test_a_move_the_game_makes_for_a_seat_must_be_listed_too(users):
+    """Timeouts, standing orders and dropped seats go through the same check
+    as a player's move: a move that is not listed is never applied."""
+    table = start_table("coup", users[:3])
+    before = snapshot(table)
+    seat = table.to_act[0]
+    play = move_service.Play(table_read(table.pk), clock.now())
+    state = copy.deepcopy(play.state)
+    # COUP-5.3: nobody starts with the 7 coins a Coup costs.
+    with pytest.raises(IllegalMove, match="You need 7 coins to launch a coup"):
+        play.record(seat, {"action": "coup", "target": (seat + 1) % 3}, Move.Kind.TIMEOUT)
+    assert play.state == state and play.new_moves == []
+    assert snapshot(table) == before
 
 
 def test_automatic_moves_stop_at_the_safety_limit(users, monkeypatch):

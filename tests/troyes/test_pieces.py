@@ -1,4 +1,4 @@
-"""Where each Troyes move sits on the board (`TroyesEngine.move_info`), and
+"""Where each Troyes move sits on the board (its record), and
 the defence in numbers in the view (TRO-9.4, TRO-9.5, TRO-9.9, TRO-OP10)."""
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ from tests.troyes.helpers import placed, play, ready, set_dice
 
 
 def infos(state, seat):
-    return {str(m): ENGINE.move_info(state, seat, m) for m in ENGINE.legal_moves(state, seat)}
+    return {str(m): ENGINE.listed(state, seat, m) for m in ENGINE.legal_moves(state, seat)}
 
 
 def targets(state, seat):
-    return {ENGINE.move_info(state, seat, m).target: m for m in ENGINE.legal_moves(state, seat)}
+    return {m.target: m for m in ENGINE.legal_moves(state, seat)}
 
 
 def test_tro_4_1_each_empty_space_of_a_building_is_a_piece():
@@ -86,7 +86,7 @@ def test_tro_9_5_view_counts_red_double_and_says_why_the_fight_waits():
     state = play(state, 0, {"action": "select_own", "die": 0})
     fight = ENGINE.view(state, 0)["fight"]
     assert (fight["total"], fight["against"], fight["problem"]) == (6, 6, None)  # TRO-OP8
-    info = ENGINE.move_info(state, 0, {"action": "fight"})
+    info = ENGINE.listed(state, 0, {"action": "fight"})
     assert info.target == "control:fight" and info.group == "Fight" and not info.forced
 
 
@@ -115,7 +115,7 @@ def test_actions_target_cards_events_buildings_and_the_cathedral():
     assert found["cathedral"] == {"action": "choose", "kind": "cathedral"}
     assert found["control:pass"] == {"action": "pass"}
     assert {
-        ENGINE.move_info(state, 0, m).group
+        ENGINE.listed(state, 0, m).group
         for m in ENGINE.legal_moves(state, 0)
         if m["action"] == "choose"
     } == {"Choose an action"}
@@ -129,7 +129,7 @@ def test_tro_10_4_dice_of_any_district_are_pieces_of_an_action():
     state = play(state, 0, found["die:1"])
     found = targets(state, 0)
     assert found["die:1"] == {"action": "remove_die", "die": 1}
-    assert ENGINE.move_info(state, 0, {"action": "confirm"}).target == "control:confirm"
+    assert ENGINE.listed(state, 0, {"action": "confirm"}).target == "control:confirm"
 
 
 def test_a_trade_card_used_at_most_once_asks_nothing():
@@ -146,5 +146,5 @@ def test_no_troyes_move_is_private_all_of_them_are_seen_by_everyone():
     for _ in range(60):
         seat = ENGINE.to_act(state)[0]
         legal = ENGINE.legal_moves(state, seat)
-        assert not any(ENGINE.move_info(state, seat, m).private for m in legal)
+        assert not any(ENGINE.listed(state, seat, m).private for m in legal)
         state = ENGINE.apply(state, seat, legal[len(legal) // 2])

@@ -17,7 +17,7 @@ CONFIRM = {"action": "confirm"}
 
 
 def labels(state, seat=0):
-    return [ENGINE.move_label(state, seat, m) for m in ENGINE.legal_moves(state, seat)]
+    return [m.label for m in ENGINE.legal_moves(state, seat)]
 
 
 def test_characters_dealt_read_in_the_singular_and_the_plural():

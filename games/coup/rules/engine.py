@@ -11,10 +11,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.coup.rules import board, choices, flow, sample, text
+from games.coup.rules import choices, flow, records, sample, text
 from games.coup.rules.cards import EXCHANGE, GAME_OVER
 from games.coup.rules.table import answers_of, copy_state, new_state, to_act
-from games.engine import Engine, IllegalMove, Move, MoveInfo, Option, Outcome, Rng, State
+from games.engine import (
+    Engine,
+    IllegalMove,
+    Legal,
+    Move,
+    Option,
+    Outcome,
+    Rng,
+    State,
+    legal_records,
+)
 
 
 class CoupEngine(Engine):
@@ -91,14 +101,11 @@ class CoupEngine(Engine):
     def to_act(self, state: State) -> list[int]:
         return to_act(state)
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
-        return choices.legal_moves(state, seat)
+    def legal_moves(self, state: State, seat: int) -> list[Legal]:
+        return legal_records(choices.legal_moves(state, seat), records.describe, state, seat)
 
-    def apply(self, state: State, seat: int, move: Move) -> State:
-        refusal = choices.problem(state, seat, move)
-        if refusal is not None:
-            raise IllegalMove(refusal)
-        return self.apply_listed(state, seat, move)
+    def refusal(self, state: State, seat: int, move: object) -> str | None:
+        return choices.problem(state, seat, move)
 
     def apply_listed(self, state: State, seat: int, move: Move) -> State:
         s = copy_state(state)
@@ -137,12 +144,6 @@ class CoupEngine(Engine):
 
     def summary(self, state: State) -> str:
         return text.summary(state)
-
-    def move_label(self, state: State, seat: int, move: Move) -> str:
-        return text.move_label(state, seat, move)
-
-    def move_info(self, state: State, seat: int, move: Move) -> MoveInfo:
-        return board.move_info(state, seat, move)
 
     # -- what a seat sees ----------------------------------------------------------
 

@@ -1,9 +1,9 @@
-"""Public words: prompts, the summary line, button labels and shared phrases.
+"""Public words: prompts, the summary line and shared phrases (the labels of
+the moves are in `records`).
 
 Everything here reads only public parts of the state (coins, factions, the
 pending action, whose move it is), never a hand, the deck or the rng, so it
-may be shown to anyone; the one exception, `reveal_label`, labels the
-challenged player's own buttons. Players appear as `{pN}` placeholders.
+may be shown to anyone. Players appear as `{pN}` placeholders.
 """
 
 from __future__ import annotations
@@ -16,18 +16,15 @@ from games.coup.rules.cards import (
     CHALLENGE_ACTION,
     CHALLENGE_BLOCK,
     EXCHANGE,
-    FACTION_TITLES,
-    FORCED_COUP,
     GAME_OVER,
     LOSE,
     NOT_DUKE,
     REVEAL,
     TURN,
-    other_faction,
     title,
 )
-from games.coup.rules.table import claimed_card, living, who
-from games.engine import Move, State
+from games.coup.rules.table import living, who
+from games.engine import State
 
 # COUP-OP8, COUP-OP9: standing orders only ever pass; a claim or block that
 # concerns the player still asks them.
@@ -109,65 +106,7 @@ def result_text(s: State) -> str:
     return f"{who(winner)} wins {wins[winner]} rounds ({rest})."
 
 
-def move_label(s: State, seat: int, move: Move) -> str:
-    action = move.get("action")
-    target = move.get("target")
-    card = move.get("card")
-    if action == "pass":
-        return "Pass"
-    if action == "challenge":
-        against = "block" if s["phase"] == CHALLENGE_BLOCK else "action"
-        return f"Challenge {claim_phrase(s['pending'], against)}"
-    if action == "block":
-        return f"Block as {title(move['as'])}"
-    if action == "reveal":
-        return reveal_label(s, seat, card)
-    if action == "lose":
-        return f"Lose {title(card)}"
-    if action == "return":
-        return f"Return {title(card)}"
-    return turn_label(s, seat, action, target)
-
-
-def reveal_label(s: State, seat: int, card: str) -> str:
-    """COUP-7.3 to COUP-7.5: the answer to a challenge says what it does.
-    Only the challenged player sees these labels (their own hand's cards)."""
-    claimed = claimed_card(s["pending"])
-    if card == claimed:
-        return f"Show your {title(card)}: you win the challenge"
-    if claimed in s["hands"][seat]:
-        return f"Lose your {title(card)} instead"
-    return f"Lose your {title(card)}"
-
-
-def turn_label(s: State, seat: int, action: str, target: int | None) -> str:
-    if action == "coup":
-        return f"Coup against {who(target)}"
-    if action == "steal":
-        return f"Steal from {who(target)}"
-    if action == "assassinate":
-        return f"Assassinate {who(target)}"
-    if action == "convert":
-        joined = FACTION_TITLES[other_faction(s["factions"][target])]
-        if target == seat:
-            return f"Convert yourself to the {joined} (1 coin)"
-        return f"Convert {who(target)} to the {joined} (2 coins)"
-    if action == "embezzle":
-        return f"Embezzle {coins_text(s['almshouse'])}"
-    if action == "income":
-        return "Income (+1)"
-    if action == "foreign_aid":
-        return "Foreign Aid (+2)"
-    if action == "tax":
-        return "Tax as Duke (+3)"
-    if action == "exchange":
-        return "Exchange as Ambassador"
-    return str(action)
-
-
-# -- the list of moves: one group per kind of decision -------------------------
-
-ANSWERS = ("pass", "challenge", "block")
+# -- the terms of an action, for the headings of the list of moves -------------
 
 
 def either(cards: tuple[str, ...]) -> str:
@@ -195,24 +134,3 @@ def action_terms(action: str) -> str:
     elif rule.targeted:
         terms.append("cannot be blocked")
     return "; ".join(terms)
-
-
-def group_title(s: State, seat: int, action: str) -> str:
-    """The heading a move is listed under ("Steal: claims the Captain; ...")."""
-    if action in ANSWERS:
-        return "Answer"
-    if action == "reveal":
-        return "Answer the challenge: show the card you claimed, or lose one"
-    if action == "lose":
-        return "Lose a card: it is turned face up"
-    if action == "return":
-        return "Return to the court deck, one card at a time"
-    if action in ("income", "foreign_aid", "tax"):
-        aid, tax = ACTIONS["foreign_aid"], ACTIONS["tax"]
-        return (
-            f"Take coins: anyone may block Foreign Aid as {either(aid.blocked_by)};"
-            f" Tax claims the {title(tax.claim or '')}"
-        )
-    if action == "coup" and s["coins"][seat] >= FORCED_COUP:
-        return f"Coup: with {FORCED_COUP} coins or more you must ({action_terms(action)})"
-    return f"{ACTIONS[action].title}: {action_terms(action)}"

@@ -1,92 +1,37 @@
-"""Where each legal move sits on the Koryo board (`Engine.move_info`).
+"""The names of the pieces of the Koryo board, as a move's target names them.
 
 Pieces: a kind in the viewer's hand ("hand:6": choose it, place so many, or
 pair it, KOR-6.1 to KOR-6.3), a kind among their face-down orders
 ("orders:6": reveal one or all, KOR-7.2), a kind in a player's tableau
 ("tableau:2:6": the target of the Barbarians, a Lobbying, the Priest or a
 discard, KOR-7.3, KOR-7.8 to KOR-7.10, KOR-8.2), the bank (the Banker) and a
-player's tokens (the Spy). Choosing another kind, declining an event and
-ending the turn act on no piece.
-
-A move is forced when it is the seat's only legal move and tells nothing
-hidden: the last face-down card to reveal, the one kind left to discard.
+player's tokens (the Spy). Kinds are public kinds (`cards.public_kind`).
 """
 
 from __future__ import annotations
 
-from games.engine import Move, MoveInfo, State
-from games.koryo.rules import choices
-from games.koryo.rules.cards import BARBARIANS, CARD_KINDS, PLURALS, public_kind
-from games.koryo.rules.table import limit, owner
+from games.engine import State
+from games.koryo.rules.cards import CARD_KINDS, public_kind
+from games.koryo.rules.table import owner
 
-FORCEABLE = ("reveal", "discard")
-# Choosing orders from the hand and revealing face-down ones name cards
-# the other players cannot see yet (KOR-6, KOR-7.2).
-PRIVATE = ("order_kind", "order_count", "order_pair", "reveal", "reveal_all")
-TABLEAU = ("priest_destroy", "barbarians", "lobby_first", "lobby_second", "discard")
+BANK = "bank"
 
 
-def target(s: State, seat: int, move: Move) -> str | None:
-    action = move["action"]
-    if action == "order_kind":
-        return f"hand:{move['kind']}"
-    if action == "order_count":
-        return f"hand:{public_kind(s['order_kind'])}"
-    if action == "order_pair":
-        return f"hand:{move['kinds'][1]}"
-    if action == "reveal":
-        return f"orders:{public_kind(CARD_KINDS[move['card']])}"
-    if action == "reveal_all":
-        return f"orders:{move['kind']}"
-    if action in TABLEAU:
-        card = move["card"]
-        return f"tableau:{owner(s, card)}:{public_kind(CARD_KINDS[card])}"
-    if action == "bank_take":
-        return "bank"
-    if action == "spy_steal":
-        return f"tokens:{move['target']}"
-    return None
+def hand_piece(kind: int | str) -> str:
+    """A kind of the viewer's hand (a public kind)."""
+    return f"hand:{kind}"
 
 
-def group(s: State, seat: int, action: str) -> str:
-    """The heading of a move in the list, in the rules' words."""
-    if action == "order_kind":
-        return "Place face down: choose one kind; the rest of your hand goes back to the deck"
-    if action == "order_count":
-        return f"How many {PLURALS[s['order_kind']]}?"
-    if action == "order_pair":
-        return "Shipowner: or place one card each of two different kinds"
-    if action in ("reveal", "reveal_all"):
-        return "Reveal your face-down cards"
-    if action in ("bank_take", "priest_destroy", "spy_steal"):
-        return "Powers: each once per turn, while you hold the majority"
-    if action in ("barbarians", "lobby_first", "lobby_second", "decline"):
-        return event_group(s)
-    if action == "discard":
-        return (
-            f"Discard characters until {limit(s, seat)} cards are left in front of you"
-            " (events stay)"
-        )
-    return ""
+def orders_piece(kind: int | str) -> str:
+    """A kind among the viewer's face-down orders (a public kind)."""
+    return f"orders:{kind}"
 
 
-def event_group(s: State) -> str:
-    pending = s["pending"]
-    if pending is None:
-        return ""
-    if CARD_KINDS[pending["card"]] == BARBARIANS:
-        return "Barbarians: destroy one character card of an opponent, or let them pass"
-    if pending["first"] is None:
-        return "Lobbying: pick the first of two character cards to swap"
-    return "Lobbying: now pick the card to swap it with, from another player"
+def tableau_piece(s: State, card: int) -> str:
+    """The kind of `card` in the tableau it lies in."""
+    return f"tableau:{owner(s, card)}:{public_kind(CARD_KINDS[card])}"
 
 
-def move_info(s: State, seat: int, move: Move) -> MoveInfo:
-    action = move["action"]
-    forced = action in FORCEABLE and len(choices.legal_moves(s, seat)) == 1
-    return MoveInfo(
-        target=target(s, seat, move),
-        group=group(s, seat, action),
-        forced=forced,
-        private=action in PRIVATE,
-    )
+def tokens_piece(seat: int) -> str:
+    """A player's victory tokens."""
+    return f"tokens:{seat}"

@@ -32,17 +32,16 @@ from typing import Any
 
 from games.engine import (
     Engine,
-    IllegalMove,
+    Legal,
     LogLine,
     Move,
-    MoveInfo,
     Outcome,
     Rng,
     State,
-    find_move,
+    legal_records,
     line,
 )
-from games.koryo.rules import board, choices, sample, text
+from games.koryo.rules import choices, records, sample, text
 from games.koryo.rules.cards import (
     BANK_TOKENS,
     CARD_KINDS,
@@ -94,15 +93,13 @@ class KoryoEngine(Engine):
     def to_act(self, state: State) -> list[int]:
         return [] if state["phase"] == "over" else [state["current"]]
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
-        return choices.legal_moves(state, seat)
+    def legal_moves(self, state: State, seat: int) -> list[Legal]:
+        return legal_records(choices.legal_moves(state, seat), records.describe, state, seat)
 
-    def apply(self, state: State, seat: int, move: Move) -> State:
-        # The listed move itself goes on: it has the engine's types (6, not 6.0).
-        found = find_move(self.legal_moves(state, seat), move)
-        if found is None:
-            raise IllegalMove(choices.refusal(state, seat, move))
-        return self.apply_listed(state, seat, found)
+    def refusal(self, state: State, seat: int, move: Any) -> str | None:
+        if self.listed(state, seat, move) is not None:
+            return None
+        return choices.refusal(state, seat, move)
 
     def apply_listed(self, state: State, seat: int, move: Move) -> State:
         new = copy_state(state)
@@ -110,9 +107,6 @@ class KoryoEngine(Engine):
         HANDLERS[move["action"]](new, seat, move, log)
         new["log"] = log
         return new
-
-    def move_info(self, state: State, seat: int, move: Move) -> MoveInfo:
-        return board.move_info(state, seat, move)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         tableaux = state["tableaux"]
@@ -208,7 +202,3 @@ class KoryoEngine(Engine):
 
     def summary(self, state: State) -> str:
         return text.summary(state)
-
-    def move_label(self, state: State, seat: int, move: Move) -> str:
-        label = text.move_label(state, seat, move)
-        return label if label is not None else super().move_label(state, seat, move)

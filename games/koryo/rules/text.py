@@ -1,10 +1,9 @@
-"""Words: cards and counts read as English, prompts, the summary line, the
-result and the buttons' labels.
+"""Words: cards and counts read as English, prompts, the summary line and
+the result (the labels of the moves are in `records`).
 
 Prompts, the summary and the result read only public parts of the state
-(tableaux, tokens, the phase, the event being resolved). A label names the
-card its move would play, so labels are shown only to the seat that may make
-the move; `hand_text` is for log lines meant for the hand's owner. Players appear
+(tableaux, tokens, the phase, the event being resolved); `hand_text` is for
+log lines meant for the hand's owner. Players appear
 as `{pN}` placeholders.
 
 Rules: the Season (KOR-1.3, KOR-OP1), the limit with the Senator (KOR-8.3)
@@ -13,7 +12,7 @@ and the shared victory (KOR-9.5, KOR-OP17) as players read them.
 
 from __future__ import annotations
 
-from games.engine import Move, State
+from games.engine import State
 from games.koryo.rules.cards import (
     BANKER,
     BARBARIANS,
@@ -31,10 +30,9 @@ from games.koryo.rules.cards import (
     SENATOR,
     SHIPOWNER,
     SPY,
-    internal_kind,
     public_kind,
 )
-from games.koryo.rules.table import limit, owner, score_sheet
+from games.koryo.rules.table import limit, score_sheet
 from games.words import count_of, join_words
 
 
@@ -95,53 +93,6 @@ def summary(state: State) -> str:
         return result_text(state)
     words = {"orders": "orders", "actions": "actions", "discard": "end of round"}
     return f"Season {state['round']} of {ROUNDS} · {words[state['phase']]}"
-
-
-def move_label(state: State, seat: int, move: Move) -> str | None:
-    """The button text of a legal move, or None for an action without one."""
-    labeller = _LABELS.get(move.get("action"))
-    return labeller(state, seat, move) if labeller else None
-
-
-def _label_card(state: State, card: int) -> str:
-    return f"{{p{owner(state, card)}}}'s {NAMES[CARD_KINDS[card]]}"
-
-
-def _face_down(state: State, seat: int, kind: int) -> str:
-    """'3 Bankers': the seat's face-down cards of one kind."""
-    return cards_text(kind, sum(1 for c in state["orders"][seat] if CARD_KINDS[c] == kind))
-
-
-def _label_decline(state: State, seat: int, move: Move) -> str:
-    pending = state["pending"]
-    if pending is None:
-        return "Decline"
-    if CARD_KINDS[pending["card"]] == BARBARIANS:
-        return "Let the Barbarians pass"
-    return "Skip the Lobbying"
-
-
-_LABELS = {
-    "order_kind": lambda s, p, m: f"Play {PLURALS[internal_kind(m['kind'])]}",
-    "order_count": lambda s, p, m: f"Play {cards_text(s['order_kind'], m['count'])}",
-    "order_pair": lambda s, p, m: (
-        "Play " + " and ".join(cards_text(internal_kind(k), 1) for k in m["kinds"])
-    ),
-    "order_back": lambda s, p, m: "Choose another kind",
-    "reveal": lambda s, p, m: f"Reveal {a_card(CARD_KINDS[m['card']])}",
-    "reveal_all": lambda s, p, m: f"Reveal all {_face_down(s, p, internal_kind(m['kind']))}",
-    "bank_take": lambda s, p, m: "Take a victory token from the bank",
-    "priest_destroy": lambda s, p, m: f"Destroy your {NAMES[CARD_KINDS[m['card']]]} card",
-    "spy_steal": lambda s, p, m: f"Steal a victory token from {{p{m['target']}}}",
-    "barbarians": lambda s, p, m: f"Destroy {_label_card(s, m['card'])}",
-    "lobby_first": lambda s, p, m: f"Swap {_label_card(s, m['card'])}",
-    "lobby_second": lambda s, p, m: (
-        f"Swap {_label_card(s, s['pending']['first'])} with {_label_card(s, m['card'])}"
-    ),
-    "decline": _label_decline,
-    "end_turn": lambda s, p, m: "End turn",
-    "discard": lambda s, p, m: f"Discard {a_card(CARD_KINDS[m['card']])}",
-}
 
 
 # What each family's majority and each event does (KOR-1.1, KOR-1.2, KOR-7.3,

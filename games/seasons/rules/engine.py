@@ -9,16 +9,16 @@ from typing import Any
 from games.engine import (
     Engine,
     IllegalMove,
+    Legal,
     Move,
-    MoveInfo,
     Option,
     Outcome,
     Rng,
     State,
-    find_move,
+    legal_records,
     shared_ranks,
 )
-from games.seasons.rules import flow, pieces, sample
+from games.seasons.rules import flow, pieces, records, sample
 from games.seasons.rules.cards import card_data, cost_of
 from games.seasons.rules.data import (
     BONUS_PENALTY,
@@ -30,7 +30,7 @@ from games.seasons.rules.data import (
 )
 from games.seasons.rules.hooks import CARDS, DECISIONS
 from games.seasons.rules.table import copy_state, face_of, head, limit, number, reserve_size
-from games.seasons.rules.text import label, why_text
+from games.seasons.rules.text import why_text
 
 LEVELS = (
     ("apprentice", "Apprentice: ready-made sets of cards 1-30"),
@@ -109,24 +109,22 @@ class SeasonsEngine(Engine):
     def to_act(self, state: State) -> list[int]:
         return flow.to_act(state)
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
-        return flow.legal_moves(state, seat)
+    def legal_moves(self, state: State, seat: int) -> list[Legal]:
+        return legal_records(flow.legal_moves(state, seat), records.describe, state, seat)
 
     def forward_moves(self, state: State, seat: int, moves: list[Move]) -> list[Move]:
         # Taking back a bonus or an exchange half made; clearing the cards
         # laid out for the years.
         return [m for m in moves if m["action"] not in ("cancel", "clear")]
 
-    def apply(self, state: State, seat: int, move: Move) -> State:
+    def refusal(self, state: State, seat: int, move: Any) -> str | None:
         if state["phase"] == "over":
-            raise IllegalMove("The game is over.")
+            return "The game is over."
         if seat not in flow.to_act(state):
-            raise IllegalMove("It is not your turn to act.")
-        legal = flow.legal_moves(state, seat)
-        found = find_move(legal, move)
-        if found is None:
-            raise IllegalMove(f"That move is not allowed now: you must {self._ask(state, seat)}.")
-        return self.apply_listed(state, seat, found)
+            return "It is not your turn to act."
+        if self.listed(state, seat, move) is not None:
+            return None
+        return f"That move is not allowed now: you must {self._ask(state, seat)}."
 
     def apply_listed(self, state: State, seat: int, move: Move) -> State:
         return self.apply_in_place(copy_state(state), seat, move)
@@ -182,12 +180,6 @@ class SeasonsEngine(Engine):
         if state["phase"] == "sets":
             return "Prelude · year sets"
         return f"Year {state['year']} of 3 · {SEASONS[season_of(state['month'])]}"
-
-    def move_label(self, state: State, seat: int, move: Move) -> str:
-        return label(state, seat, move)
-
-    def move_info(self, state: State, seat: int, move: Move) -> MoveInfo:
-        return pieces.move_info(state, seat, move)
 
     def public_piece(self, target: str, seat: int) -> str | None:
         return pieces.public_piece(target, seat)

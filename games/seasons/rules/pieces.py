@@ -1,5 +1,5 @@
-"""Where each Seasons move sits on the board (`Engine.move_info`): the piece
-it acts on, the group it is listed under, and whether it is forced.
+"""The pieces of the Seasons board a move's target names (`records` names
+them), the groups of the list of moves, and which pieces every board draws.
 
 Pieces are named from the acting seat's side of the table, from the move and
 the decision it answers only, so a name never says more than the seat's own
@@ -20,11 +20,6 @@ legal moves do:
 """
 
 from __future__ import annotations
-
-from games.engine import Move, MoveInfo, State
-from games.seasons.rules import flow
-from games.seasons.rules.data import ELEMENTS
-from games.seasons.rules.table import head
 
 # The list of moves, grouped under these titles in this order.
 GROUPS = (
@@ -65,89 +60,6 @@ GROUPS = (
 TITLE_OF = {action: title for title, actions in GROUPS for action in actions}
 ORDER = [title for title, _ in GROUPS]
 
-# Energy tokens given from (or back to) the reserve, one per move.
-FROM_RESERVE = ("transmute", "give_back", "return", "use")
-
-
-def _target(state: State, kind: str, move: Move) -> str | None:
-    action = move["action"]
-    if action == "pick":
-        return f"packet:{move['card']}"
-    if action == "assign":
-        return f"set:{move['card']}:{move['year']}"
-    if action in ("confirm", "clear"):
-        return f"sets:{action}"
-    if action == "take_die":
-        return f"die:{move['die']}"
-    if action == "proceed":
-        return "mydie:keep"
-    if action == "star":
-        return "mydie:star"
-    if action == "draw":  # the die's card symbol, or a card drawn for the Vampiric Crown
-        return "pile:draw" if kind == "crown" else "mydie:card"
-    if action in FROM_RESERVE:
-        return f"reserve:{ELEMENTS[move['element']]}"
-    if action == "take":
-        return f"supply:{ELEMENTS[move['element']]}"
-    if action == "summon":
-        return f"hand:{move['card']}"
-    if action in ("activate", "sacrifice", "take_back"):
-        return f"play:{move['card']}"
-    if action in ("pay", "orb_summon", "orb_back"):  # the card paid for, or seen in the Orb
-        return f"choice:{head(state)['card']}"
-    if action == "bonus":
-        return f"bonus:{move['bonus']}"
-    if action == "cancel":
-        return "bonus:cancel"
-    if action == "end_turn":
-        return "turn:end"
-    if action == "summon_free":  # the Potion of Dreams summons from hand
-        return f"hand:{move['card']}" if kind == "dreams" else f"choice:{move['card']}"
-    if action in ("keep", "give"):
-        return f"choice:{move['card']}"
-    if action == "discard":  # a card of the hand (Vampiric Crown) or the drawn card
-        return f"hand:{move['card']}" if "card" in move else "choice:discard"
-    if action == "copy":
-        return f"player:{move['target']}"
-    if action == "move_marker":
-        return f"marker:{move['by']}"
-    if action == "count":
-        return f"count:{move['n']}"
-    if action == "done":
-        return "choice:done"
-    return None
-
-
-def _forced(state: State, kind: str, seat: int, move: Move) -> bool:
-    """The seat's only legal move: playing it for the seat decides nothing.
-    The main part of a turn always offers ending it, so only that can be
-    alone there (listing the turn's moves is not needed for the others)."""
-    if kind == "main" and move["action"] != "end_turn":
-        return False
-    legal = flow.legal_moves(state, seat)
-    return len(legal) == 1 and legal[0] == move
-
-
-# Moves that name a card only the seat sees: the draft packet and the year
-# sets (SEA-4), the hand, and the cards it is choosing among or paying for.
-PRIVATE = (
-    "pick",
-    "assign",
-    "summon",
-    "summon_free",
-    "keep",
-    "give",
-    "pay",
-    "orb_summon",
-    "orb_back",
-)
-
-
-def _private(move: Move) -> bool:
-    action = move["action"]
-    return action in PRIVATE or (action == "discard" and "card" in move)
-
-
 # Pieces every board draws under the same name: the season dice of the
 # round, a card in play (its id is the card's own), a player's reserve as the
 # others see it, the draw pile. The others are drawn on the acting seat's
@@ -157,17 +69,3 @@ SHARED = ("die", "play", "player", "pile")
 
 def public_piece(target: str, seat: int) -> str | None:
     return target if target.split(":", 1)[0] in SHARED else None
-
-
-def move_info(state: State, seat: int, move: Move) -> MoveInfo:
-    task = head(state)
-    kind = task["k"] if task else ""
-    title = TITLE_OF.get(move["action"], "Choose")
-    if move["action"] == "activate" and kind == "malice":
-        title = "Die of Malice"
-    return MoveInfo(
-        target=_target(state, kind, move),
-        group=title,
-        forced=_forced(state, kind, seat, move),
-        private=_private(move),
-    )

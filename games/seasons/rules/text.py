@@ -1,6 +1,6 @@
 """Seasons' words: card names with or without their article, counts, costs,
-die faces, what a decision is about, and the labels of the buttons ("Summon
-the Staff of Spring (3 earth)").
+die faces and what a decision is about (the labels of the moves are in
+`records`).
 
 Everything here reads only public parts of the state and the move it is
 given. Plurals go through `games.words.count_of`; a card's name goes through
@@ -9,10 +9,9 @@ given. Plurals go through `games.words.count_of`; a card's name goes through
 
 from __future__ import annotations
 
-from games.engine import Move, State
 from games.seasons.rules.data import ELEMENTS, Face
 from games.seasons.rules.hooks import CARDS
-from games.seasons.rules.table import face_of, find_in_play, head, number, rate
+from games.seasons.rules.table import number
 from games.words import count_of
 
 # Familiars named as people, and items named for their owner, take no
@@ -83,151 +82,3 @@ def why_text(why: int) -> str:
     if why == -1:
         return "the end of round"
     return card_name(why, article=True)
-
-
-BONUSES = {
-    1: "Bonus: exchange 2 energy",
-    2: "Bonus: transmute +1 this turn",
-    3: "Bonus: summoning gauge +1",
-    4: "Bonus: draw 2 cards, keep 1",
-}
-
-
-def _activation(state: State, seat: int, move: Move) -> str:
-    num = number(move["card"])
-    card = card_name(num, article=True)
-    element = ELEMENTS[move["element"]] if "element" in move else ""
-    mode = move.get("mode")
-    if mode == "energy":
-        return f"Activate {card}: 3 crystals for 1 energy"
-    if mode == "transmute":
-        return f"Activate {card}: give 1 {element} to transmute"
-    if mode == "look":
-        return f"Activate {card}: look at the top card"
-    if mode == "bury":
-        return f"Activate {card}: 3 crystals to discard the top card"
-    if "familiar" in move:
-        where = "discard from hand" if move["from"] == "hand" else "sacrifice"
-        return f"Activate {card}: {where} {card_name(number(move['familiar']), article=True)}"
-    if "from" in move:
-        return f"Activate {card}: change {ELEMENTS[move['from']]} into {ELEMENTS[move['to']]}"
-    if num == 35:
-        return f"Activate {card}: put in 1 {element}"
-    if num == 5:
-        return f"Activate {card}: 4 {element}"
-    if element:
-        return f"Activate {card} with 1 {element}"
-    return f"Activate {card}"
-
-
-def _pay(state: State, seat: int, move: Move) -> str:
-    cost = CARDS[number(head(state)["card"])].cost_for(state["players"])
-    need = list(cost[:4])
-    for e in move["skip"]:
-        need[e] -= 1
-    reserve = [need[e] - move["amulet"][e] for e in range(4)]
-    if not any(move["amulet"]):
-        text = f"Pay {cost_text(reserve, cost[4])}"
-    else:
-        parts = [f"{cost_text(reserve)} from your reserve"] if any(reserve) else []
-        parts.append(f"{cost_text(move['amulet'])} from the Amulet of Water")
-        if cost[4]:
-            parts.append(crystals(cost[4]))
-        text = "Pay " + " and ".join(parts)
-    if move["skip"]:
-        text += f" (Hand of Fortune spares 1 {ELEMENTS[move['skip'][0]]})"
-    return text
-
-
-def _in_play_note(state: State, seat: int, card: int) -> str:
-    """What tells a copy in play from the other: ' (activated, holding 2 water)'."""
-    inst = find_in_play(state, seat, card)
-    if inst is None:
-        return ""
-    notes = ["activated"] if inst["tapped"] else []
-    if any(inst["tokens"]):
-        notes.append(f"holding {energy_text(inst['tokens'])}")
-    return f" ({', '.join(notes)})" if notes else ""
-
-
-def _room_after(state: State, seat: int) -> bool:
-    """Whether the gauge has room for one more card after this one (SEA-7.1)."""
-    p = state["p"][seat]
-    return len(p["play"]) + 1 < p["gauge"]
-
-
-def label(state: State, seat: int, move: Move) -> str:
-    action = move["action"]
-    el = ELEMENTS[move["element"]] if "element" in move else ""
-    card = card_name(number(move["card"]), article=True) if "card" in move else ""
-    if action == "pick":
-        return f"Pick {card}"
-    if action == "assign":
-        return f"{card_name(number(move['card']))} to year {move['year']}"
-    if action == "clear":
-        return "Start the sets again"
-    if action == "confirm":
-        return "Confirm my three sets"
-    if action == "take_die":
-        return f"Take the die: {face_text(face_of(state, move['die']))}"
-    if action == "proceed":
-        return "Keep this die"
-    if action == "star":
-        return "Raise my summoning gauge by 1"
-    if action == "draw":
-        return "Draw a card"
-    if action == "transmute":
-        return f"Transmute 1 {el} into {crystals(rate(state, move['element']))}"
-    if action == "summon":
-        num = number(move["card"])
-        cost = CARDS[num].cost_for(state["players"])
-        if num == 31:  # its energy is given once it is in play
-            price = "then 1 to 4 energy"
-        else:
-            price = "free" if cost is None else cost_text(cost[:4], cost[4])
-        if num == 9 and not _room_after(state, seat):
-            price += "; no room left for its free card"
-        return f"Summon {card} ({price})"
-    if action == "activate":
-        return _activation(state, seat, move)
-    if action == "bonus":
-        return BONUSES[move["bonus"]]
-    if action == "end_turn":
-        return "End my turn"
-    if action == "pay":
-        return _pay(state, seat, move)
-    if action == "take":
-        return f"Take 1 {el}"
-    if action == "give_back":
-        return f"Give 1 {el}"
-    if action == "return":
-        return f"Give back 1 {el}"
-    if action == "keep":
-        return f"Keep {card}"
-    if action == "discard":
-        return f"Discard {card}" if "card" in move else "Discard it"
-    if action == "sacrifice":
-        return f"Sacrifice {card}{_in_play_note(state, seat, move['card'])}"
-    if action == "take_back":
-        return f"Take {card} back{_in_play_note(state, seat, move['card'])}"
-    if action == "summon_free":
-        return f"Summon {card} for free"
-    if action == "give":
-        return f"Give {card} to {{p{move['to']}}}"
-    if action == "copy":
-        return f"Copy {{p{move['target']}}}'s reserve"
-    if action == "move_marker":
-        return f"Move the season marker {move['by']:+d}"
-    if action == "count":
-        return f"Change {count_of(move['n'], 'token')}"
-    if action == "orb_summon":
-        return "Pay 4 energy and summon it"
-    if action == "orb_back":
-        return "Leave it on the pile"
-    if action == "use":
-        return f"Give 1 {el}"
-    if action == "done":
-        return "Done"
-    if action == "cancel":
-        return "Cancel this bonus"
-    return action

@@ -8,25 +8,25 @@ from typing import Any
 
 from games.engine import (
     Engine,
-    IllegalMove,
+    Legal,
     LogLine,
     Move,
-    MoveInfo,
     Outcome,
     Rng,
     State,
-    find_move,
+    legal_records,
     line,
 )
 from games.troyes.rules import build as B
 from games.troyes.rules import cards as C
 from games.troyes.rules import choices as M
 from games.troyes.rules import flow as F
+from games.troyes.rules import records
 from games.troyes.rules import table as T
-from games.troyes.rules.pieces import move_info, public_piece
+from games.troyes.rules.pieces import public_piece
 from games.troyes.rules.sample import public_state, sample_state
-from games.troyes.rules.text import deniers, row_text, the_name
-from games.words import count_of, indefinite, join_words, noun_for, times
+from games.troyes.rules.text import row_text, the_name
+from games.words import join_words, noun_for
 
 INFLUENCE_ACTIONS = ("reroll", "recruit", "turn")
 
@@ -63,8 +63,8 @@ class TroyesEngine(Engine):
     def to_act(self, state: State) -> list[int]:
         return [] if state["phase"] == "over" else [state["current"]]
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
-        return M.legal_moves(state, seat)
+    def legal_moves(self, state: State, seat: int) -> list[Legal]:
+        return legal_records(M.legal_moves(state, seat), records.describe, state, seat)
 
     def forward_moves(self, state: State, seat: int, moves: list[Move]) -> list[Move]:
         # Cancelling an action being built or taking a die out of it, and
@@ -80,13 +80,6 @@ class TroyesEngine(Engine):
             )
         ]
 
-    def apply(self, state: State, seat: int, move: Move) -> State:
-        legal = self.legal_moves(state, seat)
-        found = find_move(legal, move)
-        if found is None:
-            raise IllegalMove(self._refusal(state, seat, move))
-        return self.apply_listed(state, seat, found)
-
     def apply_listed(self, state: State, seat: int, move: Move) -> State:
         return self.apply_in_place(T.copy_state(state), seat, move)
 
@@ -98,13 +91,15 @@ class TroyesEngine(Engine):
         state["log"] = log
         return state
 
-    def _refusal(self, state: State, seat: int, move: Any) -> str:
+    def refusal(self, state: State, seat: int, move: Any) -> str | None:
+        if self.listed(state, seat, move) is not None:
+            return None
         if state["phase"] == "over":
             return "The game is over."
         if seat != state["current"]:
             return "It is not your turn."
         action = move.get("action") if isinstance(move, dict) else None
-        if action not in F.HANDLERS:
+        if not isinstance(action, str) or action not in F.HANDLERS:
             return "Unknown move."
         build = state["build"]
         if action == "confirm" and build is not None:
@@ -275,12 +270,6 @@ class TroyesEngine(Engine):
             return "Placing the starting citizens"
         return f"Round {state['round']} of {state['rounds']}"
 
-    def move_label(self, state: State, seat: int, move: Move) -> str:
-        return move_label(state, seat, move)
-
-    def move_info(self, state: State, seat: int, move: Move) -> MoveInfo:
-        return move_info(state, seat, move)
-
     def public_piece(self, target: str, seat: int) -> str | None:
         return public_piece(target, seat)
 
@@ -325,118 +314,3 @@ def _event_card_view(event_id: str) -> dict[str, Any]:
 def _character_view(cid: str) -> dict[str, Any]:
     ch = C.CHARACTER_CARDS[cid]
     return {"id": ch.id, "name": ch.name, "text": ch.text, "house": True}
-
-
-def _die_label(state: State, seat: int, die_id: int) -> str:
-    """'the red 4'."""
-    d = T.die(state, die_id)
-    return f"the {d['colour']} {d['value']}"
-
-
-def _owner_text(owner: int) -> str:
-    return "the neutral district" if owner == C.NEUTRAL else f"{{p{owner}}}"
-
-
-def _add_label(state: State, seat: int, move: Move) -> str:
-    """A die of another district reads with its price (TRO-10.4): what this
-    click costs, and, when it raises the price of dice already bought, why."""
-    build = state["build"]
-    d = T.die(state, move["die"])
-    text = f"Add a {d['colour']} {d['value']}"
-    if d["owner"] == seat:
-        return text
-    text += f" from {_owner_text(d['owner'])}"
-    if B.marker_effect(build) == C.FREE_YELLOW:
-        return f"{text}, free with Tithing"
-    after = build["dice"] + [d["id"]]
-    price = B.dice_price(state, seat, build, after) - B.dice_price(
-        state, seat, build, build["dice"]
-    )
-    each = C.DIE_PRICE * len(after)
-    if price == each:
-        return f"{text} for {deniers(price)}"
-    return (
-        f"{text} for {deniers(price)} more "
-        f"({deniers(each)} a bought die in an action of {count_of(len(after), 'die')})"
-    )
-
-
-def _choose_label(state: State, seat: int, move: Move) -> str:
-    kind = move["kind"]
-    if kind == "card":
-        return f"Activate {the_name(C.CARDS[move['card']])}"
-    if kind == "event":
-        return f"Fight {the_name(C.EVENT_CARDS[move['event']])}"
-    if kind == "citizen":
-        return f"Place a citizen in the {C.BUILDING_NAMES[move['building']]}"
-    if kind == "cathedral":
-        return "Build the Cathedral"
-    return "Farm (Agriculture)"
-
-
-def _supervisor_label(state: State, seat: int, move: Move) -> str:
-    card = C.CARDS[state["build"]["target"]]
-    if move["source"] == "hire":
-        return f"Hire a supervisor from your supply for {deniers(card.hire)}"
-    if move["source"] in C.COLOURS:
-        building = C.BUILDING_NAMES[move["source"]]
-        return f"Hire your citizen from the {building} for {deniers(card.hire)}"
-    return f"Move your supervisor from {the_name(C.CARDS[move['source']])} (free)"
-
-
-def _defend_label(state: State, seat: int, move: Move) -> str:
-    d = T.die(state, move["die"])
-    verb = "Take back the" if d["id"] in state["fight"]["own"] else "Defend with a"
-    double = f" (counts {2 * d['value']})" if d["colour"] == C.RED else ""
-    return f"{verb} {d['colour']} {d['value']}{double}"
-
-
-def _uses_label(state: State, seat: int, move: Move) -> str:
-    card = C.CARDS[state["uses"]["card"]]
-    return f"Use {the_name(card)} {times(move['count'])}"
-
-
-def _place_label(state: State, seat: int, move: Move) -> str:
-    """'Monastery: the row for a 1 or 2, space 1 of 2' (TRO-4.1, TRO-14.3)."""
-    colour, row = move["building"], move["row"]
-    where = f"{C.BUILDING_NAMES[colour]}: {row_text(colour, row)}"
-    spaces = C.BUILDINGS[colour][row].spaces
-    if spaces == 1:
-        return where
-    return f"{where}, space {move['space'] + 1} of {spaces}"
-
-
-_LABELS = {
-    "place": _place_label,
-    "select_black": lambda s, p, m: (
-        f"{'Drop' if m['index'] in s['fight']['black'] else 'Also fight'} "
-        f"the black {s['black'][m['index']]}"
-    ),
-    "select_own": _defend_label,
-    "fight": lambda s, p, m: "Fight with the chosen dice",
-    "concede": lambda s, p, m: (
-        f"Give up against the black {s['black'][0]} (−{count_of(C.PENALTY, 'victory point')})"
-    ),
-    "reroll": lambda s, p, m: (
-        f"Reroll {_die_label(s, p, m['die'])} ({count_of(C.REROLL_COST, 'influence')})"
-    ),
-    "recruit": lambda s, p, m: f"Take a new citizen ({count_of(C.RECRUIT_COST, 'influence')})",
-    "turn": lambda s, p, m: (
-        f"Turn over {_die_label(s, p, m['die'])} "
-        f"({'free' if s['turning'] else f'{C.TURN_COST} influence, up to 3 dice'})"
-    ),
-    "choose": _choose_label,
-    "marker": lambda s, p, m: f"Use {indefinite(C.CARDS[m['card']].name)} marker",
-    "supervisor": _supervisor_label,
-    "add_die": _add_label,
-    "remove_die": lambda s, p, m: f"Take back {_die_label(s, p, m['die'])}",
-    "cancel": lambda s, p, m: "Cancel this action",
-    "confirm": lambda s, p, m: "Confirm",
-    "pass": lambda s, p, m: "Pass",
-    "uses": _uses_label,
-}
-
-
-def move_label(state: State, seat: int, move: Move) -> str:
-    labeller = _LABELS.get(move.get("action"))
-    return labeller(state, seat, move) if labeller else str(move)

@@ -1,5 +1,5 @@
-"""Where each legal move sits on the board (`MoveInfo`): the piece it acts
-on, the group it is listed under, and whether it is forced.
+"""The pieces of the Troyes board a move's target names (`records` names
+them), and which of them every board draws.
 
 Pieces are named as the board draws them: `space:<colour>:<row>:<space>` a
 space of a building, `building:<colour>` a building, `die:<id>` a die of the
@@ -15,85 +15,6 @@ folded instead of a second time in sight.
 
 from __future__ import annotations
 
-from games.engine import Move, MoveInfo, State
-from games.troyes.rules import cards as C
-from games.troyes.rules import choices as M
-from games.troyes.rules import table as T
-
-GROUPS = {
-    "place": "Place a starting citizen",
-    "select_black": "Black dice to fight",
-    "select_own": "Your dice against the black dice",
-    "fight": "Fight",
-    "concede": "Fight",
-    "reroll": "Spend influence",
-    "recruit": "Spend influence",
-    "turn": "Spend influence",
-    "choose": "Choose an action",
-    "marker": "Use a marker (one per action)",
-    "supervisor": "Your supervisor",
-    "add_die": "Add dice",
-    "remove_die": "Take back",
-    "uses": "How many uses",
-    "confirm": "Done",
-    "cancel": "Done",
-    "pass": "Done",
-}
-
-
-CONTROLS = ("fight", "concede", "confirm", "cancel", "pass")
-
-
-def _target(move: Move) -> str | None:
-    action = move["action"]
-    if action == "place":
-        return f"space:{move['building']}:{move['row']}:{move['space']}"
-    if action in ("select_own", "add_die", "remove_die"):
-        return f"die:{move['die']}"
-    if action in ("reroll", "turn"):
-        return f"{action}:{move['die']}"
-    if action == "recruit":
-        return "recruit"
-    if action == "select_black":
-        return f"black:{move['index']}"
-    if action == "marker":
-        return f"card:{move['card']}"
-    if action == "supervisor":
-        source = move["source"]
-        if source == "hire":
-            return "supply"
-        return f"building:{source}" if source in C.COLOURS else f"card:{source}"
-    if action == "choose":
-        kind = move["kind"]
-        if kind == "card":
-            return f"card:{move['card']}"
-        if kind == "event":
-            return f"event:{move['event']}"
-        if kind == "citizen":
-            return f"building:{move['building']}"
-        return kind  # the Cathedral, Agriculture
-    if action == "uses":
-        return f"control:uses:{move['count']}"
-    if action in CONTROLS:
-        return f"control:{action}"
-    return None
-
-
-def _forced(state: State, seat: int, move: Move) -> bool:
-    """The seat's only legal move, which hides nothing (all of Troyes' moves
-    are public): the one use a trade card allows, the last empty space of the
-    starting placement, giving up with no die to fight with (TRO-OP10)."""
-    action = move["action"]
-    if action == "uses":
-        return state["uses"]["max"] == 1
-    if action == "place":
-        empty = sum(row.count(None) for colour in C.COLOURS for row in state["buildings"][colour])
-        return empty == 1
-    if action == "concede":
-        return not T.own_dice(state, seat) and len(M.legal_moves(state, seat)) == 1
-    return False
-
-
 # Pieces every board draws under the same name; influence spent on a die
 # (`reroll:<id>`, `turn:<id>`) acts on that die. A seat's own citizens in
 # supply, its influence track and its turn's buttons are drawn on its side
@@ -106,11 +27,3 @@ def public_piece(target: str, seat: int) -> str | None:
     if kind in ("reroll", "turn") and rest:
         return f"die:{rest}"
     return target if kind in SHARED else None
-
-
-def move_info(state: State, seat: int, move: Move) -> MoveInfo:
-    return MoveInfo(
-        target=_target(move),
-        group=GROUPS.get(move["action"], ""),
-        forced=_forced(state, seat, move),
-    )

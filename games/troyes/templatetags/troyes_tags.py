@@ -308,8 +308,6 @@ def _choices(tv, v: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-PRIMARY = ("confirm", "fight")
-SECONDARY = ("cancel", "pass", "concede")
 VERBS = {"reroll": "Reroll", "turn": "Turn over"}
 
 
@@ -318,8 +316,8 @@ def _controls(tv) -> list[dict[str, Any]]:
     return [
         dict(
             m,
-            primary=m["move"]["action"] in PRIMARY,
-            secondary=m["move"]["action"] in SECONDARY,
+            primary=m["emphasis"] == "primary",
+            secondary=m["emphasis"] == "secondary",
         )
         for m in tv.moves
         if (m["target"] or "").startswith("control:")

@@ -10,7 +10,7 @@ A play is one transaction:
    written;
 3. the move is applied with the engine, then the moves nobody needs to be
    asked for (late seats' timeouts, dropped players, standing orders, and a
-   seat's only legal move when the engine marks it forced: `MoveInfo.forced`);
+   seat's only legal move when the engine marks it forced: `About.forced`);
 4. the table's fields (its `revision` one more), the state, one `Move` row
    per applied move (seq = version: the log has no gaps; with the piece it
    acted on) and the seats' changed clocks are saved;
@@ -43,7 +43,7 @@ from django.db import transaction
 
 from clocks import clock, seat_clocks
 from games import registry
-from games.engine import Engine, IllegalMove, find_move
+from games.engine import NOT_LISTED, Engine, IllegalMove, Legal
 from tables import events
 from tables.errors import BadRequest, Conflict, Forbidden, StaleVersion
 from tables.models import Move, Seat, Table, TableState
@@ -131,19 +131,13 @@ def seat_refusal(
     return None
 
 
-def _legal_or_refuse(engine: Engine, state: dict, seat: int, move: dict) -> dict:
-    """The engine's own copy of a legal move (so 1.0 or true never stand in for
-    1), or BadRequest with the engine's explanation."""
-    legal = find_move(engine.legal_moves(state, seat), move)
+def _legal_or_refuse(engine: Engine, state: dict, seat: int, move: dict) -> Legal:
+    """The engine's own record of a legal move (so 1.0 or true never stand in
+    for 1), or BadRequest with the engine's refusal."""
+    legal = engine.listed(state, seat, move)
     if legal is not None:
         return legal
-    try:
-        engine.apply(state, seat, move)
-    except IllegalMove as exc:
-        raise BadRequest(str(exc)) from None
-    except Exception:
-        pass  # malformed input the engine did not expect
-    raise BadRequest("That move is not allowed now. Choose one of the legal moves.")
+    raise BadRequest(engine.refusal(state, seat, move) or NOT_LISTED)
 
 
 def table_timeouts_play(*, table_id: int, now: datetime) -> int:
@@ -222,22 +216,31 @@ class Play:
 
     def record(self, seat: int, move: dict, kind: str, *, chosen: bool = True) -> None:
         """Apply one legal move and add its log row (written by finish).
+        Every move, a player's or one the game makes for a seat (timeout,
+        standing order, dropped seat, forced), must be one of the seat's legal
+        moves: an engine that makes another is broken, and nothing is saved.
         `chosen`: False for a forced move, which earns no clock increment and
         does not spare its seat the email when it is asked again."""
+        legal = self.engine.listed(self.state, seat, move)
+        if legal is None:
+            raise IllegalMove(
+                f"The game made a move that is not legal for seat {seat}: {move!r}"
+                f" ({self.engine.refusal(self.state, seat, move)})"
+            )
         # The piece it acts on, named as the board before the move drew it.
-        info = self.engine.move_info(self.state, seat, move)
-        self.state = self.engine.apply(self.state, seat, move)
+        target, private = legal.target, legal.private
+        self.state = self.engine.apply_listed(self.state, seat, legal)
         self.table.version += 1
         self.new_moves.append(
             Move(
                 table=self.table,
                 seq=self.table.version,
                 seat=seat,
-                move=move,
+                move=dict(legal),
                 log=self.engine.log(self.state),
                 kind=kind,
-                target=info.target or "",
-                private=info.private,
+                target=target or "",
+                private=private,
                 created_at=self.now,
             )
         )
@@ -292,7 +295,7 @@ class Play:
         the platform, says which moves carry no choice)."""
         for number in self.engine.to_act(self.state):
             legal = self.engine.legal_moves(self.state, number)
-            if len(legal) == 1 and self.engine.move_info(self.state, number, legal[0]).forced:
+            if len(legal) == 1 and legal[0].forced:
                 return number, legal[0]
         return None
 
