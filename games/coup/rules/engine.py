@@ -13,7 +13,7 @@ from typing import Any
 
 from games.coup.rules import board, choices, flow, sample, text
 from games.coup.rules.cards import EXCHANGE, GAME_OVER
-from games.coup.rules.table import answers_of, copy_state, new_state, to_act
+from games.coup.rules.table import answers_of, copy_state, faction_left, new_state, to_act
 from games.engine import Engine, IllegalMove, Move, MoveInfo, Option, Outcome, Rng, State
 
 
@@ -180,6 +180,9 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "deck_size": len(s["deck"]),
         "almshouse": s["almshouse"],
         "factions": factions is not None,
+        # COUP-10.3, COUP-OP20: the one faction left among the living, whose
+        # limits are lifted (None while both are in play, or without factions).
+        "faction_left": faction_left(s),
         "rounds_to_win": s["options"]["rounds_to_win"],
         "round": s["round"],
         "turn": s["turn"],
