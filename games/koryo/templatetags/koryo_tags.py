@@ -261,9 +261,13 @@ def koryo_score_sheet(tv) -> dict[str, Any] | None:
     sheet = tv.view.get("final_scores")
     if not sheet:
         return None
-    best = max(row["total"] for row in sheet)
+    # The winners are the outcome's (KOR-9.5, KOR-OP17), not read again from totals.
+    ranks = (tv.table.outcome or {}).get("ranks") or []
     columns = [
-        {"name": tv.names.get(row["seat"], f"seat {row['seat']}"), "winner": row["total"] == best}
+        {
+            "name": tv.names.get(row["seat"], f"seat {row['seat']}"),
+            "winner": row["seat"] < len(ranks) and ranks[row["seat"]] == 1,
+        }
         for row in sheet
     ]
     families = []

@@ -156,6 +156,10 @@ class TroyesEngine(Engine):
                     continue
                 entry = _card_view(C.CARDS[cid])
                 entry["supervisors"] = list(state["supervisors"].get(cid, []))
+                # What each supervisor, in order, scores at the end (DOJ).
+                entry["supervisor_points"] = [
+                    T.supervisor_points(C.CARDS[cid], i) for i in range(len(entry["supervisors"]))
+                ]
                 entry["markers"] = list(state["markers"].get(cid, [0] * n))
                 activity.append(entry)
         build = state["build"]
@@ -190,6 +194,9 @@ class TroyesEngine(Engine):
             ],
             "grey_box": state["grey_box"],
             "cathedral": [list(column) for column in state["cathedral"]],
+            # TRO-12.5: the influence a marker in each column gives.
+            "cathedral_influence": list(C.CATHEDRAL_INFLUENCE),
+            "cathedral_levels": C.CATHEDRAL_LEVELS,
             "activity": activity,
             "events": [
                 dict(_event_card_view(e["id"]), marks=list(e["marks"])) for e in state["events"]
@@ -220,6 +227,10 @@ class TroyesEngine(Engine):
         return {
             "black": list(fight["black"]),
             "own": list(fight["own"]),
+            # Each chosen die's strength, red counted double (TRO-9.5).
+            "strengths": [T.strength_of(T.die(state, i)) for i in fight["own"]]
+            if defending
+            else [],
             "total": total,
             "against": against,
             "problem": F.fight_problem(state) if defending else None,

@@ -16,7 +16,7 @@ from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from games.troyes.rules.text import PLACEMENT_HELP
+from games.troyes.rules import text
 from games.words import count_of, noun_for
 
 register = template.Library()
@@ -158,6 +158,13 @@ class Board:
     build: dict[str, Any] | None
     final: list[dict[str, Any]] | None = None
     house_tip: str = HOUSE_TIP
+    # The rules said beside the pieces they concern (rules/text.py).
+    fight_rule: str = text.FIGHT_RULE
+    cathedral_help: str = text.CATHEDRAL_HELP
+    agriculture_help: str = text.AGRICULTURE_HELP
+    influence_tip: str = text.INFLUENCE_TIP
+    cathedral_missing_tip: str = text.CATHEDRAL_MISSING_TIP
+    round_help: str = text.ROUND_HELP
     explain: str = ""
     legend: list[dict[str, Any]] = field(default_factory=list)
     # The turn's own buttons (confirm, cancel, pass, fight, uses).
@@ -223,7 +230,7 @@ def troyes_board(tv) -> Board:
             dict(b, rows_drawn=rows, lying_drawn=lying, target=f"building:{b['colour']}")
         )
     cathedral = []
-    for level in range(2, -1, -1):
+    for level in reversed(range(v["cathedral_levels"])):
         cells = []
         for column, owners in enumerate(v["cathedral"], start=1):
             owner = owners[level] if len(owners) > level else None
@@ -233,7 +240,7 @@ def troyes_board(tv) -> Board:
                     "owner": owner,
                     "css": "empty" if owner is None else f"seat-{owner}",
                     "name": _name(names, owner),
-                    "ip": 1 if column <= 3 else 2,
+                    "ip": v["cathedral_influence"][column - 1],
                 }
             )
         cathedral.append({"level": level + 1, "cells": cells})
@@ -261,7 +268,7 @@ def troyes_board(tv) -> Board:
                 "seat": s,
                 "css": f"seat-{s}",
                 "name": _name(names, s),
-                "vp": c["slots"][i] if i < 2 else 0,
+                "vp": c["supervisor_points"][i],
             }
             for i, s in enumerate(c["supervisors"])
         ]
@@ -285,8 +292,8 @@ def troyes_board(tv) -> Board:
         status=_status(v, names),
         me=own,
         build=_build_text(v, build),
-        final=_final(v, names),
-        explain=PLACEMENT_HELP if v["phase"] == "placement" else "",
+        final=_final(v, names, tv.table.outcome),
+        explain=text.PLACEMENT_HELP if v["phase"] == "placement" else "",
         controls=_controls(tv),
         influence=_influence(tv, districts),
         fight=_fight(v, tv, names, districts),
@@ -342,15 +349,17 @@ def _influence(tv, districts: list[District]) -> list[dict[str, Any]]:
 
 def _fight(v, tv, names, districts: list[District]) -> dict[str, Any] | None:
     """The defence in one line (TRO-9.4, TRO-9.5): the chosen dice, their
-    total with red counted double and the black total to beat, from the view."""
+    total and each one's strength (red counted double) and the black total
+    to beat, from the view."""
     if v["phase"] != "defence":
         return None
     fight = v["fight"]
     dice = {d.id: d for dist in districts for d in dist.dice}
-    chosen = [dice[i] for i in fight["own"] if i in dice]
     parts = [
-        f"{d.colour} {d.value}" + (f" (counts {2 * d.value})" if d.colour == "red" else "")
-        for d in chosen
+        f"{dice[i].colour} {dice[i].value}"
+        + (f" (counts {strength})" if strength != dice[i].value else "")
+        for i, strength in zip(fight["own"], fight["strengths"], strict=True)
+        if i in dice
     ]
     black = [v["black"][i] for i in sorted(fight["black"])]
     return {
@@ -404,9 +413,17 @@ def _build_text(v: dict[str, Any], build: dict[str, Any] | None) -> dict[str, An
     )
 
 
-def _final(v: dict[str, Any], names: dict[int, str]) -> list[dict[str, Any]] | None:
+def _final(
+    v: dict[str, Any], names: dict[int, str], outcome: dict[str, Any] | None
+) -> list[dict[str, Any]] | None:
+    """The score sheet, its winners marked as the outcome ranks them (TRO-OP27)."""
     sheet = v.get("final")
     if not sheet:
         return None
-    best = max(row["total"] for row in sheet)
-    return [dict(row, name=_name(names, row["seat"]), winner=row["total"] == best) for row in sheet]
+    ranks = (outcome or {}).get("ranks") or []
+    return [
+        dict(row, name=_name(names, row["seat"]), winner=ranks[row["seat"]] == 1)
+        if row["seat"] < len(ranks)
+        else dict(row, name=_name(names, row["seat"]), winner=False)
+        for row in sheet
+    ]
