@@ -16,6 +16,7 @@ from typing import Any
 
 from django import template
 
+from games.koryo.rules import text
 from games.koryo.rules.text import powers
 
 register = template.Library()
@@ -35,13 +36,6 @@ GLYPHS: dict[int | str, str] = {
     "lobbying": "⇄",
 }
 
-
-PHASES = {
-    "orders": "Orders: each player in turn places cards face down",
-    "actions": "Actions: each player in turn reveals their cards and uses their powers",
-    "discard": "End of round: players over the limit discard characters",
-    "over": "Game over",
-}
 
 EVENT_NAMES = {"barbarians": "Barbarians", "lobbying": "Lobbying"}
 
@@ -172,7 +166,7 @@ def koryo_board(tv) -> Board:
         view=v,
         players=panels,
         me=me,
-        phase_text=PHASES.get(v["phase"], ""),
+        phase_text=text.PHASES.get(v["phase"], ""),
         pending_text=_pending_text(v, names, tv.my_seat),
         season_pips=[
             {"round": r, "current": r == v["round"], "past": r < v["round"]}
@@ -201,21 +195,18 @@ def _pending_text(v: dict[str, Any], names: dict[int, str], my_seat: int | None)
     mine = pending["seat"] == my_seat
     who = "You" if mine else names.get(pending["seat"], "A player")
     if pending["event"] == "barbarians":
-        return (
-            f"{who} revealed Barbarians and may destroy one character card of an opponent "
-            "(not of a player with the Guardian majority)."
-        )
+        return f"{who} revealed {text.BARBARIANS_PENDING}"
     first = pending.get("first")
     if first is None:
-        return (
-            f"{who} revealed Lobbying and may swap two character cards of two players: "
-            "first the card to give away."
-        )
+        return f"{who} revealed {text.LOBBYING_FIRST}"
     owner = "your" if first["seat"] == my_seat else f"{names.get(first['seat'], 'a player')}'s"
-    return (
-        f"{who} revealed Lobbying and picked {owner} {first['card']['name']}: "
-        "now the card of another player to swap it with."
-    )
+    card = first["card"]["name"]
+    return f"{who} revealed Lobbying and picked {owner} {card}: {text.LOBBYING_SECOND}"
+
+
+@register.simple_tag
+def koryo_majority_help() -> str:
+    return text.MAJORITY_HELP
 
 
 @register.simple_tag
@@ -224,12 +215,13 @@ def koryo_powers() -> list[dict[str, Any]]:
         {
             "kind": kind,
             "name": name,
-            "text": text,
+            "text": power,
+            "points": points,
             "css": kind_class(kind),
             "glyph": GLYPHS[kind],
             "event": isinstance(kind, str),
         }
-        for kind, name, text in powers()
+        for kind, name, power, points in powers()
     ]
 
 
