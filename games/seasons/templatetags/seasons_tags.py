@@ -15,14 +15,14 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
+from games.seasons.rules import text
+from games.seasons.rules.data import ELEMENTS
 from games.seasons.rules.text import SYMBOLS
 from games.words import count_of
 
 register = template.Library()
 
-ELEMENTS = ("air", "water", "fire", "earth")
 GLYPHS = {"air": "≋", "water": "◆", "fire": "▲", "earth": "●"}
-SEASON_NAMES = ("winter", "spring", "summer", "autumn")
 
 
 def _tokens(counts: dict[str, int]) -> list[str]:
@@ -164,7 +164,7 @@ class Panel:
 
     @property
     def bonus_slots(self) -> list[bool]:
-        return [i < self.bonuses for i in range(3)]
+        return [i < self.bonuses for i in range(text.BONUS_LIMIT)]
 
 
 @dataclass
@@ -184,20 +184,8 @@ class Board:
     phase_text: str
     final: list[dict[str, Any]] | None
     # The four bonuses as drawn on their tiles (SEA-8.2).
-    bonus_words: tuple[tuple[int, str], ...] = (
-        (1, "Exchange 2 energy"),
-        (2, "Transmute +1"),
-        (3, "Gauge +1"),
-        (4, "Draw 2, keep 1"),
-    )
-
-
-PHASES = {
-    "draft": "Prelude: every player picks a card from the packet they hold; packets pass left",
-    "sets": "Prelude: every player splits their nine cards into the sets for years 1, 2 and 3",
-    "duel": "Duel",
-    "over": "Game over",
-}
+    bonus_words: tuple[tuple[int, str], ...] = text.BONUS_TILES
+    bonus_limit: int = text.BONUS_LIMIT
 
 
 def faces(cards: list[dict[str, Any]] | None) -> list[CardFace]:
@@ -250,12 +238,14 @@ def seasons_board(tv) -> Board:
         months=[
             {
                 "month": m,
-                "season": SEASON_NAMES[(m - 1) // 3],
+                "season": season,
                 "current": m == v["month"],
             }
-            for m in range(1, 13)
+            for m, season in enumerate(text.MONTH_SEASONS, start=1)
         ],
-        years=[{"year": y, "current": y == v["year"], "past": y < v["year"]} for y in (1, 2, 3)],
+        years=[
+            {"year": y, "current": y == v["year"], "past": y < v["year"]} for y in text.YEAR_NUMBERS
+        ],
         chart=[{"element": e, "rate": v["chart"][e], "glyph": GLYPHS[e]} for e in ELEMENTS],
         dice=[
             Die(
@@ -278,16 +268,15 @@ def seasons_board(tv) -> Board:
         # The sets still to come are the last years' (SEA-9.3): in year 2,
         # or back in year 1 by the Temporal Boots, the one left is year 3's.
         year_sets=[
-            {"year": 4 - len(v["years"]) + i, "cards": faces(cards)}
+            {"year": text.YEAR_NUMBERS[-1] + 1 - len(v["years"]) + i, "cards": faces(cards)}
             for i, cards in enumerate(v["years"] or [])
         ],
         packet=faces(v["packet"]),
         picked=picked,
         choice=faces((v["choice"] or {}).get("cards")),
-        phase_text=PHASES[v["phase"]]
+        phase_text=text.PHASES[v["phase"]]
         if v["phase"] != "duel"
-        else f"Duel · round {v['round']} · year {v['year']} of 3, {v['season']} "
-        f"(month {v['month']})",
+        else text.duel_text(v["round"], v["year"], v["season"], v["month"]),
         final=_final(v, names),
     )
 
