@@ -208,7 +208,16 @@ def test_the_view_has_the_documented_shape():
     assert view["deck_size"] == 50
     me = view["players"][0]
     assert me["tableau"] == [
-        {"id": card_of(state, 0, 6), "kind": 6, "name": "Banker", "event": False, "points": 6},
+        # "piece": the stack of the tableau the card is part of, as the
+        # moves aimed at it name it.
+        {
+            "id": card_of(state, 0, 6),
+            "kind": 6,
+            "name": "Banker",
+            "event": False,
+            "points": 6,
+            "piece": "tableau:0:6",
+        },
         {
             "id": card_of(state, 0, "barbarians"),
             "kind": "barbarians",
@@ -216,6 +225,7 @@ def test_the_view_has_the_documented_shape():
             "event": True,
             # KOR-9.3: an event costs a point at the end.
             "points": -1,
+            "piece": "tableau:0:barbarians",
         },
     ]
     assert me["tableau_groups"] == [
@@ -224,7 +234,7 @@ def test_the_view_has_the_documented_shape():
     ]
     assert (me["orders_count"], me["tokens"], me["majorities"], me["score_now"]) == (1, 1, [6], 6)
     assert view["my_orders"] == [
-        {"id": 36, "kind": 9, "name": "Merchant", "event": False, "points": 9}
+        {"id": 36, "kind": 9, "name": "Merchant", "event": False, "points": 9, "piece": "orders:9"}
     ]
 
 

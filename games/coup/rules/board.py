@@ -26,14 +26,24 @@ TARGETED = ("steal", "assassinate", "coup", "convert")
 CARD_MOVES = ("reveal", "lose", "return")
 
 
+def player_piece(seat: int) -> str:
+    """A player on the board, the piece of the actions aimed at them."""
+    return f"player:{seat}"
+
+
+def card_piece(card: str) -> str:
+    """A card of the viewer's hand or Exchange draw, by its character."""
+    return f"card:{card}"
+
+
 def move_info(s: State, seat: int, move: Move) -> MoveInfo:
     action = move.get("action")
     if action in PIECES:
         target: str | None = PIECES[action]
     elif action in TARGETED:
-        target = f"player:{move['target']}"
+        target = player_piece(move["target"])
     elif action in CARD_MOVES:
-        target = f"card:{move['card']}"
+        target = card_piece(move["card"])
     else:
         target = None
     # COUP-7.3: the card that wins the challenge is listed before the one that loses.

@@ -167,16 +167,23 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
             "alive": bool(s["hands"][i]),
             "faction": None if factions is None else factions[i],
             "wins": s["wins"][i],
+            "piece": board.player_piece(i),
             # At the end every card is turned face up.
             "shown": list(s["hands"][i]) if s["phase"] == GAME_OVER else None,
         }
         for i in range(n)
     ]
     exchanging = s["phase"] == EXCHANGE and own is not None and pending["actor"] == own
+    drawn = s["exchange_draw"] if exchanging else []
     return {
         "players": players,
         "hand": None if own is None else list(s["hands"][own]),
-        "exchange_draw": list(s["exchange_draw"]) if exchanging else None,
+        "exchange_draw": list(drawn) if exchanging else None,
+        # The piece of each card the viewer holds or has drawn, by character.
+        "card_pieces": {
+            card: board.card_piece(card)
+            for card in [*(s["hands"][own] if own is not None else []), *drawn]
+        },
         "deck_size": len(s["deck"]),
         "almshouse": s["almshouse"],
         "factions": factions is not None,

@@ -26,25 +26,45 @@ PRIVATE = ("order_kind", "order_count", "order_pair", "reveal", "reveal_all")
 TABLEAU = ("priest_destroy", "barbarians", "lobby_first", "lobby_second", "discard")
 
 
+# The pieces' names, made here for the moves' targets and for the view alike
+# (a kind is a public kind: a family's number or an event's slug).
+
+
+def hand_piece(kind: int | str) -> str:
+    return f"hand:{kind}"
+
+
+def orders_piece(kind: int | str) -> str:
+    return f"orders:{kind}"
+
+
+def tableau_piece(seat: int, kind: int | str) -> str:
+    return f"tableau:{seat}:{kind}"
+
+
+def tokens_piece(seat: int) -> str:
+    return f"tokens:{seat}"
+
+
 def target(s: State, seat: int, move: Move) -> str | None:
     action = move["action"]
     if action == "order_kind":
-        return f"hand:{move['kind']}"
+        return hand_piece(move["kind"])
     if action == "order_count":
-        return f"hand:{public_kind(s['order_kind'])}"
+        return hand_piece(public_kind(s["order_kind"]))
     if action == "order_pair":
-        return f"hand:{move['kinds'][1]}"
+        return hand_piece(move["kinds"][1])
     if action == "reveal":
-        return f"orders:{public_kind(CARD_KINDS[move['card']])}"
+        return orders_piece(public_kind(CARD_KINDS[move["card"]]))
     if action == "reveal_all":
-        return f"orders:{move['kind']}"
+        return orders_piece(move["kind"])
     if action in TABLEAU:
         card = move["card"]
-        return f"tableau:{owner(s, card)}:{public_kind(CARD_KINDS[card])}"
+        return tableau_piece(owner(s, card), public_kind(CARD_KINDS[card]))
     if action == "bank_take":
         return "bank"
     if action == "spy_steal":
-        return f"tokens:{move['target']}"
+        return tokens_piece(move["target"])
     return None
 
 

@@ -60,8 +60,7 @@ class Stack:
     majority: bool = False
     # In the viewer's hand: the kind they chose to place, before the count.
     chosen: bool = False
-    # The piece's name for the moves that act on it (`Engine.move_info`):
-    # "hand:6", "orders:6", "tableau:2:6".
+    # The piece's name for the moves that act on it, from the view.
     target: str = ""
 
     @property
@@ -87,7 +86,8 @@ def stacks(cards: list[dict[str, Any]], majorities: Collection[int] = ()) -> lis
     for card in cards:
         kind = card["kind"]
         if kind not in groups:
-            groups[kind] = Stack(kind, card["name"], [], kind in majorities)
+            # The cards of a stack are one piece, named by the view.
+            groups[kind] = Stack(kind, card["name"], [], kind in majorities, target=card["piece"])
         groups[kind].cards.append(card)
     return [groups[kind] for kind in sorted(groups, key=_kind_order)]
 
@@ -100,6 +100,7 @@ class PlayerPanel:
     is_first: bool
     acting: bool
     tokens: int
+    tokens_piece: str
     hand_count: int
     orders_count: int
     tableau_count: int
@@ -143,6 +144,7 @@ def koryo_board(tv) -> Board:
             is_first=seat == v["first_player"],
             acting=seat in to_act,
             tokens=p["tokens"],
+            tokens_piece=p["tokens_piece"],
             hand_count=p["hand_count"],
             orders_count=p["orders_count"],
             tableau_count=len(p["tableau"]),
@@ -150,16 +152,11 @@ def koryo_board(tv) -> Board:
             score_now=p["score_now"],
             tableau=stacks(p["tableau"], scored[seat] if scored else p["majorities"]),
         )
-        for stack in panel.tableau:
-            stack.target = f"tableau:{seat}:{stack.kind}"
         if panel.is_me:
             panel.hand = stacks(v["hand"] or [])
             for stack in panel.hand:
                 stack.chosen = stack.kind == v.get("my_order_kind")
-                stack.target = f"hand:{stack.kind}"
             panel.my_orders = stacks(v["my_orders"] or [])
-            for stack in panel.my_orders:
-                stack.target = f"orders:{stack.kind}"
         panels.append(panel)
     me = next((panel for panel in panels if panel.is_me), None)
     return Board(

@@ -1557,10 +1557,16 @@ mirror.activations = _mirror_options
 mirror.activate = _mirror
 
 
-def _mirror_moves(state, task):
+def mirror_counts(state, task) -> list[int]:
+    """How many tokens the Mirror of the Seasons may change: at least one,
+    at most those held of its element and one crystal each."""
     p = state["p"][task["seat"]]
     most = min(p["energy"][task["src"]], p["crystals"])
-    return [{"action": "count", "n": n} for n in range(1, most + 1)]
+    return list(range(1, most + 1))
+
+
+def _mirror_moves(state, task):
+    return [{"action": "count", "n": n} for n in mirror_counts(state, task)]
 
 
 @decision(

@@ -69,16 +69,56 @@ ORDER = [title for title, _ in GROUPS]
 FROM_RESERVE = ("transmute", "give_back", "return", "use")
 
 
+# The pieces' names, made here for the moves' targets and for the view alike.
+
+
+def card_piece(where: str, card: int | str) -> str:
+    """A card where the seat sees it: `packet`, `hand`, `play` or `choice`."""
+    return f"{where}:{card}"
+
+
+def set_piece(card: int, year: int) -> str:
+    return f"set:{card}:{year}"
+
+
+def die_piece(index: int) -> str:
+    return f"die:{index}"
+
+
+def reserve_piece(element: str) -> str:
+    return f"reserve:{element}"
+
+
+def supply_piece(element: str) -> str:
+    return f"supply:{element}"
+
+
+def bonus_piece(bonus: int | str) -> str:
+    return f"bonus:{bonus}"
+
+
+def player_piece(seat: int) -> str:
+    return f"player:{seat}"
+
+
+def marker_piece(by: int) -> str:
+    return f"marker:{by}"
+
+
+def count_piece(n: int) -> str:
+    return f"count:{n}"
+
+
 def _target(state: State, kind: str, move: Move) -> str | None:
     action = move["action"]
     if action == "pick":
-        return f"packet:{move['card']}"
+        return card_piece("packet", move["card"])
     if action == "assign":
-        return f"set:{move['card']}:{move['year']}"
+        return set_piece(move["card"], move["year"])
     if action in ("confirm", "clear"):
         return f"sets:{action}"
     if action == "take_die":
-        return f"die:{move['die']}"
+        return die_piece(move["die"])
     if action == "proceed":
         return "mydie:keep"
     if action == "star":
@@ -86,33 +126,33 @@ def _target(state: State, kind: str, move: Move) -> str | None:
     if action == "draw":  # the die's card symbol, or a card drawn for the Vampiric Crown
         return "pile:draw" if kind == "crown" else "mydie:card"
     if action in FROM_RESERVE:
-        return f"reserve:{ELEMENTS[move['element']]}"
+        return reserve_piece(ELEMENTS[move["element"]])
     if action == "take":
-        return f"supply:{ELEMENTS[move['element']]}"
+        return supply_piece(ELEMENTS[move["element"]])
     if action == "summon":
-        return f"hand:{move['card']}"
+        return card_piece("hand", move["card"])
     if action in ("activate", "sacrifice", "take_back"):
-        return f"play:{move['card']}"
+        return card_piece("play", move["card"])
     if action in ("pay", "orb_summon", "orb_back"):  # the card paid for, or seen in the Orb
-        return f"choice:{head(state)['card']}"
+        return card_piece("choice", head(state)["card"])
     if action == "bonus":
-        return f"bonus:{move['bonus']}"
+        return bonus_piece(move["bonus"])
     if action == "cancel":
         return "bonus:cancel"
     if action == "end_turn":
         return "turn:end"
     if action == "summon_free":  # the Potion of Dreams summons from hand
-        return f"hand:{move['card']}" if kind == "dreams" else f"choice:{move['card']}"
+        return card_piece("hand" if kind == "dreams" else "choice", move["card"])
     if action in ("keep", "give"):
-        return f"choice:{move['card']}"
+        return card_piece("choice", move["card"])
     if action == "discard":  # a card of the hand (Vampiric Crown) or the drawn card
-        return f"hand:{move['card']}" if "card" in move else "choice:discard"
+        return card_piece("hand", move["card"]) if "card" in move else "choice:discard"
     if action == "copy":
-        return f"player:{move['target']}"
+        return player_piece(move["target"])
     if action == "move_marker":
-        return f"marker:{move['by']}"
+        return marker_piece(move["by"])
     if action == "count":
-        return f"count:{move['n']}"
+        return count_piece(move["n"])
     if action == "done":
         return "choice:done"
     return None

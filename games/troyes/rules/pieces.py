@@ -44,33 +44,66 @@ GROUPS = {
 CONTROLS = ("fight", "concede", "confirm", "cancel", "pass")
 
 
+# The pieces' names, made here for the moves' targets and for the view alike,
+# so that a piece the board draws is the one a move names.
+
+
+def space_piece(building: str, row: int, space: int) -> str:
+    return f"space:{building}:{row}:{space}"
+
+
+def die_piece(die: int | str) -> str:
+    return f"die:{die}"
+
+
+def influence_piece(verb: str, die: int) -> str:
+    """Influence spent on a die: `reroll:<id>` or `turn:<id>` (TRO-10.5)."""
+    return f"{verb}:{die}"
+
+
+def black_piece(index: int) -> str:
+    return f"black:{index}"
+
+
+def card_piece(card: str) -> str:
+    return f"card:{card}"
+
+
+def event_piece(event: str) -> str:
+    return f"event:{event}"
+
+
+def building_piece(colour: str) -> str:
+    return f"building:{colour}"
+
+
 def _target(move: Move) -> str | None:
     action = move["action"]
     if action == "place":
-        return f"space:{move['building']}:{move['row']}:{move['space']}"
+        return space_piece(move["building"], move["row"], move["space"])
     if action in ("select_own", "add_die", "remove_die"):
-        return f"die:{move['die']}"
+        return die_piece(move["die"])
     if action in ("reroll", "turn"):
-        return f"{action}:{move['die']}"
+        return influence_piece(action, move["die"])
     if action == "recruit":
         return "recruit"
     if action == "select_black":
-        return f"black:{move['index']}"
+        return black_piece(move["index"])
     if action == "marker":
-        return f"card:{move['card']}"
+        return card_piece(move["card"])
     if action == "supervisor":
         source = move["source"]
         if source == "hire":
             return "supply"
-        return f"building:{source}" if source in C.COLOURS else f"card:{source}"
+        return building_piece(source) if source in C.COLOURS else card_piece(source)
     if action == "choose":
         kind = move["kind"]
         if kind == "card":
-            return f"card:{move['card']}"
+            return card_piece(move["card"])
         if kind == "event":
-            return f"event:{move['event']}"
+            return event_piece(move["event"])
         if kind == "citizen":
-            return f"building:{move['building']}"
+            return building_piece(move["building"])
         return kind  # the Cathedral, Agriculture
     if action == "uses":
         return f"control:uses:{move['count']}"
@@ -104,7 +137,7 @@ SHARED = ("space", "building", "die", "black", "card", "event", "cathedral", "ag
 def public_piece(target: str, seat: int) -> str | None:
     kind, _, rest = target.partition(":")
     if kind in ("reroll", "turn") and rest:
-        return f"die:{rest}"
+        return die_piece(rest)
     return target if kind in SHARED else None
 
 
