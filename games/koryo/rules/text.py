@@ -78,6 +78,10 @@ def result_text(state: State) -> str:
 def prompt(state: State) -> str:
     phase = state["phase"]
     if phase == "orders":
+        # KOR-6.1, KOR-6.2: a family chosen, how many of it to place (the
+        # family stays the player's secret).
+        if state.get("order_kind") is not None:
+            return "choose how many cards to place face down"
         return "place orders"
     if phase == "actions":
         pending = state["pending"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from games.engine import Move, State
 from games.seasons.rules.data import (
     ELEMENTS,
+    HAND_PENALTY,
     MAX_BONUSES,
     MONTHS,
     ORB_ENERGY,
@@ -249,6 +250,10 @@ MONTH_SEASONS = tuple(SEASONS[season_of(month)] for month in range(1, MONTHS + 1
 YEAR_NUMBERS = tuple(range(1, YEARS + 1))
 # SEA-8.1: how many bonuses a player may use in the game.
 BONUS_LIMIT = MAX_BONUSES
+# SEA-10.1: a card left in hand at the end.
+HAND_PENALTY_TEXT = f"\N{MINUS SIGN}{HAND_PENALTY} each at the end"
+# SEA-4.1: the cards each player drafts.
+DRAFT_CARDS = 9
 # SEA-8.2: the bonuses as drawn on their tiles.
 BONUS_TILES = (
     (1, "Exchange 2 energy"),
@@ -309,6 +314,6 @@ def choice_line(choice: dict, me: dict | None) -> str:
         have = [f"{me['energy'][e]} {e}" for e in ELEMENTS if me["energy"][e]]
         return (
             f"{card['name']} costs {', '.join(need) or 'nothing'}; your reserve holds "
-            f"{', '.join(have) or 'no energy'}. Choose on the card how to pay."
+            f"{', '.join(have) or 'no energy'}. Choose how to pay:"
         )
     return ""

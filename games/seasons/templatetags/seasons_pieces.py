@@ -19,13 +19,22 @@ register = template.Library()
 
 
 @register.filter
+def years_open(tv, card: dict[str, Any]) -> list[dict[str, Any]]:
+    """The years a picked card may be put in now, each with its piece (from
+    the view); none once the sets are made, so no empty row is drawn."""
+    if tv is None:
+        return []
+    return [
+        {"year": year, "piece": piece}
+        for year, piece in enumerate(card.get("year_pieces", []), start=1)
+        if piece in tv.moves_by_target
+    ]
+
+
+@register.filter
 def acts(tv, target: str) -> bool:
     """Whether a legal move of the viewer acts on this piece (it is a control)."""
     return tv is not None and str(target) in tv.moves_by_target
-
-
-def _kinds(tv) -> set[str]:
-    return {t.split(":", 1)[0] for t in tv.moves_by_target}
 
 
 def _names(elements: list[int]) -> list[str]:
@@ -42,17 +51,26 @@ def seasons_step(tv) -> dict[str, Any] | None:
         return None
     me = next((p for p in v["players"] if p["seat"] == tv.my_seat), None)
     choice = v["choice"] or {}
-    kinds = _kinds(tv)
     chosen = _names(choice.get("chosen") or choice.get("used") or [])
     step = {
         "line": text.choice_line(choice, me),
         "chosen": chosen,
-        "supply": list(ELEMENTS) if "supply" in kinds else [],
-        "marker": [d for d in (-3, -2, -1, 1, 2, 3) if f"marker:{d}" in tv.moves_by_target],
-        "counts": sorted(
-            int(t.split(":")[1]) for t in tv.moves_by_target if t.startswith("count:")
-        ),
+        # Each a piece the view names; drawn when a move acts on it.
+        "supply": [
+            {"element": element, "piece": piece}
+            for element, piece in (choice.get("supply_pieces") or {}).items()
+            if piece in tv.moves_by_target
+        ],
+        "marker": [m for m in choice.get("markers", []) if m["piece"] in tv.moves_by_target],
+        "counts": [c for c in choice.get("counts", []) if c["piece"] in tv.moves_by_target],
         "buttons": [t for t in ("choice:discard", "choice:done") if t in tv.moves_by_target],
+        # Paying for a card: its ways to pay, in words, where the line asks.
+        "ways": [
+            move
+            for card in (choice.get("cards") or [])[:1]
+            if choice.get("kind") == "pay"
+            for move in tv.moves_by_target.get(card["piece"], [])
+        ],
     }
     if not any(step.values()):
         return None

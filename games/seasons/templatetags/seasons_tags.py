@@ -151,13 +151,16 @@ class Panel:
     cards: list[CardFace]
     # Once the game is over: the cards this player was left holding.
     hand_shown: list[CardFace] | None = None
+    # The pieces the view names: the player, and their tokens by element.
+    piece: str = ""
+    reserve_pieces: dict[str, str] = field(default_factory=dict)
 
     @property
     def token_groups(self) -> list[dict[str, Any]]:
         """The reserve by element, one piece each (tokens on an Amulet of
         Water may be spent too: an element may have moves and none held)."""
         return [
-            {"element": e, "count": n, "tokens": range(n)}
+            {"element": e, "count": n, "tokens": range(n), "piece": self.reserve_pieces.get(e, "")}
             for e in ELEMENTS
             for n in [self.tokens.count(e)]
         ]
@@ -184,8 +187,17 @@ class Board:
     phase_text: str
     final: list[dict[str, Any]] | None
     # The four bonuses as drawn on their tiles (SEA-8.2).
-    bonus_words: tuple[tuple[int, str], ...] = text.BONUS_TILES
     bonus_limit: int = text.BONUS_LIMIT
+    hand_penalty: str = text.HAND_PENALTY_TEXT
+    draft_cards: int = text.DRAFT_CARDS
+
+    @property
+    def bonus_tiles(self) -> list[dict[str, Any]]:
+        """The bonus tiles of the viewer's turn: each one's piece (from the
+        view) and the words on it (SEA-8.2)."""
+        turn = self.view.get("turn") or {}
+        words = dict(text.BONUS_TILES)
+        return [dict(tile, word=words[tile["bonus"]]) for tile in turn.get("bonus_pieces", [])]
 
 
 def faces(cards: list[dict[str, Any]] | None) -> list[CardFace]:
@@ -224,6 +236,8 @@ def seasons_board(tv) -> Board:
                     CardFace(c, tapped=c["tapped"], tokens=_tokens(c["tokens"])) for c in p["play"]
                 ],
                 hand_shown=None if p["hand_shown"] is None else faces(p["hand_shown"]),
+                piece=p["piece"],
+                reserve_pieces=p["reserve_pieces"],
             )
         )
     assign = v["assign"] or {}
@@ -313,12 +327,6 @@ def card_print(face: CardFace) -> SafeString:
 @register.simple_tag
 def symbol_tip(symbol: str) -> str:
     return SYMBOL_TIPS[symbol]
-
-
-@register.filter
-def counted(count: int, noun: str) -> str:
-    """`{{ n|counted:"card" }}`: '1 card', '2 cards'."""
-    return count_of(count, noun)
 
 
 @register.filter
