@@ -19,7 +19,6 @@ from django.conf import settings
 from django.test import Client
 from playwright.sync_api import expect
 
-from games.koryo.models import KoryoState
 from games.koryo.rules import ENGINE as KORYO
 from games.seasons.models import SeasonsState
 from games.seasons.rules import ENGINE as SEASONS
@@ -69,14 +68,13 @@ def put(model, engine, table: Table, state: dict) -> Table:
 
 
 def test_koryo_one_click_on_a_family_opens_its_counts_on_screen(users, look):
-    table = start_table("koryo", users[:2], seed=3)
-    seat = table.to_act[0]
-    state = state_of(table)
-    table.refresh_from_db()
-    kinds = sorted({card["kind"] for card in KORYO.view(state, seat)["hand"]}, key=str)
-    family = next(kind for kind in kinds if isinstance(kind, int))
     for width in WIDTHS:
-        table = put(KoryoState, KORYO, table, state)
+        table = start_table("koryo", users[:2], seed=3)
+        seat = table.to_act[0]
+        hand = [card["kind"] for card in KORYO.view(state_of(table), seat)["hand"]]
+        # A family of two cards or more: its counts are a menu of several.
+        family = max((kind for kind in hand if isinstance(kind, int)), key=hand.count)
+        assert hand.count(family) >= 2
         page = look(users[seat], width)
         page.goto(f"/tables/{table.pk}/")
         stack = page.locator(f"#k-hand [data-piece='hand:{family}']")
@@ -128,7 +126,9 @@ def test_troyes_a_die_chosen_to_fight_leaves_its_influence_chips_unlit(users, lo
 
 def test_seasons_the_ways_to_pay_stand_under_the_line_that_asks(users, look):
     table = start_table("seasons", users[:2], {"level": "archmage"})
-    state = duel(hands=[[20]], play=[[4]], energy=[[1, 1, 1, 1]], crystals=[9])
+    # Naria the Prophetess (12) in hand too: her long name and her badges
+    # stay inside her card.
+    state = duel(hands=[[20, 12]], play=[[4]], energy=[[1, 1, 1, 1]], crystals=[9])
     card = state["p"][0]["hand"][0]
     state["p"][0]["play"][0]["tokens"] = [0, 0, 1, 0]
     state["queue"].insert(0, {"k": "pay", "seat": 0, "card": card})
@@ -140,6 +140,11 @@ def test_seasons_the_ways_to_pay_stand_under_the_line_that_asks(users, look):
         expect(ways).to_have_count(2)
         expect(ways.first).to_have_text("Pay 1 air, 1 fire, 1 earth, 3 crystals")
         expect(ways.first).to_be_visible()
+        for card in page.locator(".s-hand .scard").all():
+            outer = card.bounding_box()
+            for badge in card.locator(".scard-pp, .scard-cost > *").all():
+                inner = badge.bounding_box()
+                assert inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 0.5
         shot(page, f"seasons-pay-{width}")
 
 
@@ -169,3 +174,16 @@ def test_the_lobby_and_the_waiting_room_offer_only_what_can_be_done(users, look)
         expect(start).to_be_disabled()
         expect(page.locator("#start-why")).to_contain_text("Coup needs at least 2 players")
         shot(page, f"waiting-room-alone-{width}")
+
+
+@pytest.mark.parametrize("game", ["seasons", "troyes"])
+def test_the_guides_draw_the_board_with_its_own_partials(users, look, game):
+    for width in WIDTHS:
+        page = look(users[0], width)
+        page.goto(f"/how-to-play/{game}/")
+        figures = page.locator(".guide-figure")
+        expect(figures.first).to_be_visible()
+        drawn = ".sdie" if game == "seasons" else ".t-building"
+        expect(page.locator(f".guide-figure {drawn}").first).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        shot(page, f"guide-{game}-{width}")
