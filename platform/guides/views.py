@@ -33,5 +33,7 @@ def guide(request: HttpRequest, game: str) -> HttpResponse:
         "engine": entry.engine,
         "options": entry.engine.options,
         "presets": PRESETS.values(),
+        # The board's own stylesheet: the guide's pictures are drawn by it.
+        "stylesheet": entry.stylesheet,
     }
     return HttpResponse(template.render(context, request))

@@ -24,12 +24,32 @@ from tables.present import own_clocks, table_view
 from tables.selectors import TableRead
 
 
+def play_now_offers() -> list[dict[str, Any]]:
+    """What "Play now against bots" offers for each game: the player counts
+    its default options allow and the choices every table of it makes (a
+    Seasons level), nothing it does not have."""
+    offers = []
+    for entry in registry.all_games():
+        engine = entry.engine
+        low, high = engine.player_range(engine.clean_options({}))
+        offers.append(
+            {
+                "slug": entry.slug,
+                "name": engine.name,
+                "players": range(low, high + 1),
+                "options": [option for option in engine.options if option.always_named],
+            }
+        )
+    return offers
+
+
 def lobby(request: HttpRequest) -> HttpResponse:
     context: dict[str, Any] = {
         "open_tables": selectors.open_tables(),
         "games": registry.all_games(),
         "presets": controls.PRESETS,
         "bot_levels": LEVELS,
+        "play_now": play_now_offers(),
     }
     if request.user.is_authenticated:
         presence.touch(request.user.pk)
@@ -267,13 +287,22 @@ def table_bot_remove(request: HttpRequest, table_id: int) -> HttpResponse:
 def play_now(request: HttpRequest) -> HttpResponse:
     """The lobby's "Play now against bots": a started table, bots in the
     other seats."""
+    game = request.POST.get("game", "")
+    offered = next((o for o in play_now_offers() if o["slug"] == game), None)
+    # The table options the game's row offers ("option-level"), checked by the service.
+    options = {
+        option.key: request.POST[f"option-{option.key}"]
+        for option in (offered["options"] if offered else ())
+        if f"option-{option.key}" in request.POST
+    }
     try:
         players = int(request.POST.get("players") or 2)
         table = services.table_play_now(
             user=request.user,
-            game=request.POST.get("game", ""),
+            game=game,
             level=request.POST.get("level", ""),
             players=players,
+            options=options,
         )
     except ValueError:
         messages.error(request, "Choose how many players.")

@@ -5,6 +5,8 @@ marked, cannot log in, and their names are theirs alone."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth import authenticate
 from django.urls import reverse
@@ -196,6 +198,27 @@ def test_play_now_opens_and_starts_a_table_with_bots(ana):
     assert table.status == "active"
     names = list(table.seats.order_by("number").values_list("user__username", flat=True))
     assert names == ["ana", "EasyBot1", "EasyBot2"]
+
+
+def test_play_now_offers_each_game_only_the_counts_and_levels_it_has(ana):
+    """Troyes is for 2 to 4 (TRO-OP1), Coup for 2 to 6 (COUP-OP1); Seasons
+    offers its level (SEA-OP1), and the table is opened at the one chosen."""
+    lobby = login_client(ana).get(reverse("lobby")).content.decode()
+
+    def counts(slug: str) -> list[str]:
+        select = lobby.split(f'id="play-now-{slug}-players"')[1].split("</select>")[0]
+        return re.findall(r'<option value="(\d+)"', select)
+
+    assert counts("troyes") == ["2", "3", "4"]
+    assert counts("coup") == ["2", "3", "4", "5", "6"]
+    assert 'id="play-now-seasons-option-level"' in lobby
+    assert 'id="play-now-coup-option-level"' not in lobby
+    client = login_client(ana)
+    client.post(
+        reverse("play_now"),
+        {"game": "seasons", "level": "easy", "players": "2", "option-level": "archmage"},
+    )
+    assert Table.objects.get(creator=ana).options["level"] == "archmage"
 
 
 def test_play_now_refuses_a_player_count_the_game_does_not_allow(ana):

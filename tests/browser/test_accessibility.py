@@ -215,7 +215,12 @@ def test_coup_table_pages_have_no_wcag_violation(viewers):
     )
     found += audit_table(viewers, table, carl, "a claim open to challenge")
     table = play_until(table, lambda s: s["phase"] == "game_over", seed=4)
-    found += viewers.audit(ana, f"/tables/{table.pk}/", "coup over, a player")
+    # The loser's own panel is the eliminated one that says "(you)".
+    winner = state_of(table)["winner"]
+    by_seat = {seat.number: seat.user for seat in table.seats.all()}
+    loser = next(user for seat, user in by_seat.items() if seat != winner)
+    found += viewers.audit(by_seat[winner], f"/tables/{table.pk}/", "coup over, the winner")
+    found += viewers.audit(loser, f"/tables/{table.pk}/", "coup over, the loser")
     found += viewers.audit(carl, f"/tables/{table.pk}/", "coup over, a spectator")
     assert_clean(found)
 

@@ -19,13 +19,17 @@ def test_play_now_against_a_bot_at_seasons(page_for, users):
     ana = users[0]
     page = page_for(ana)
     page.goto("/")
-    page.select_option("#play-now-game", "seasons")
-    page.select_option("#play-now-level", "easy")
+    # Seasons' row offers its own counts and its level (SEA-OP1), no more.
+    players = page.locator("#play-now-seasons-players option")
+    expect(players).to_have_text(["2, you and 1 bot", "3, you and 2 bots", "4, you and 3 bots"])
+    page.select_option("#play-now-seasons-option-level", "wizard")
+    page.select_option("#play-now-seasons-level", "easy")
     shot(page, "bots-01-lobby-play-now")
-    page.click("button:has-text('Play now against bots')")
+    page.click("button:has-text('Play Seasons now')")
     page.wait_for_selector("#board")
     table = Table.objects.get(creator=ana)
     assert table.status == "active"
+    assert table.options["level"] == "wizard"
     expect(page.locator("#board .badge.bot").first).to_have_text("bot, easy")
 
     mine = 0

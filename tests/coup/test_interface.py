@@ -14,7 +14,8 @@ from tests.coup.helpers import act, block, everyone_passes, make_state
 
 D, A, C, M, T = "duke", "assassin", "captain", "ambassador", "contessa"
 
-PLAYER_KEYS = {"seat", "coins", "influence", "dead", "alive", "faction", "wins", "shown"}
+# "piece": the player as a piece of the board, named as the moves aimed at them name it.
+PLAYER_KEYS = {"seat", "coins", "influence", "dead", "alive", "faction", "wins", "shown", "piece"}
 PENDING_KEYS = {"action", "actor", "target", "claim", "blocker", "block_as", "challenger"}
 
 

@@ -90,15 +90,17 @@ def test_kor_op5a_orders_are_placed_one_player_at_a_time_in_turn_order():
     assert view["players"][first]["hand_count"] == 0
 
 
-def test_kor_6_2_placing_shows_only_the_count_in_public():
+def test_kor_6_2_and_6_4_placing_shows_only_the_counts_in_public():
     state = _orders(hands=[[6, 6, 2], [9], [9]])
     state = play(
         state, 0, {"action": "order_kind", "kind": 6}, {"action": "order_count", "count": 2}
     )
     public = [ln["text"] for ln in state["log"] if ln["to"] is None]
     private = [ln["text"] for ln in state["log"] if ln["to"] == [0]]
-    assert public == ["{p0} places 2 cards face down."]
-    assert private == ["You place 2 Bankers face down. Your other card goes back to the deck."]
+    # KOR-6.4: the unplayed card goes back to the deck, which grows by one:
+    # the log says how many, never which.
+    assert public == ["{p0} places 2 cards face down; 1 unplayed card goes back to the deck."]
+    assert private == ["You place 2 Bankers face down."]
 
 
 def test_the_last_order_starts_the_actions_phase_with_the_first_player():

@@ -207,12 +207,24 @@ def test_the_view_has_the_documented_shape():
     assert view["deck_size"] == 50
     me = view["players"][0]
     assert me["tableau"] == [
-        {"id": card_of(state, 0, 6), "kind": 6, "name": "Banker", "event": False},
+        # "piece": the stack of the tableau the card is part of, as the
+        # moves aimed at it name it.
+        {
+            "id": card_of(state, 0, 6),
+            "kind": 6,
+            "name": "Banker",
+            "event": False,
+            "points": 6,
+            "piece": "tableau:0:6",
+        },
         {
             "id": card_of(state, 0, "barbarians"),
             "kind": "barbarians",
             "name": "Barbarians",
             "event": True,
+            # KOR-9.3: an event costs a point at the end.
+            "points": -1,
+            "piece": "tableau:0:barbarians",
         },
     ]
     assert me["tableau_groups"] == [
@@ -220,7 +232,9 @@ def test_the_view_has_the_documented_shape():
         {"kind": "barbarians", "name": "Barbarians", "count": 1},
     ]
     assert (me["orders_count"], me["tokens"], me["majorities"], me["score_now"]) == (1, 1, [6], 6)
-    assert view["my_orders"] == [{"id": 36, "kind": 9, "name": "Merchant", "event": False}]
+    assert view["my_orders"] == [
+        {"id": 36, "kind": 9, "name": "Merchant", "event": False, "points": 9, "piece": "orders:9"}
+    ]
 
 
 def test_kor_6_orders_from_the_hand_and_face_down_reveals_are_private_the_tableau_is_not():

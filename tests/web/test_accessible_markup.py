@@ -170,3 +170,19 @@ def test_every_link_and_button_has_a_name_before_the_page_s_scripts_run(users):
         parser.feed(client.get(path).content.decode())
         assert parser.names
         assert [ref for ref, name in parser.names if not name] == [], path
+
+
+def test_a_start_button_that_cannot_be_pressed_says_why_beside_it(users):
+    """Coup needs two players (COUP-OP1): alone at the table, its creator sees
+    the disabled button described by the reason, in words."""
+    from tables import services
+
+    table = services.table_create(
+        creator=users[0], game="coup", options={}, max_players=3, time_control="fast"
+    )
+    page = login_client(users[0]).get(f"/tables/{table.pk}/").content.decode()
+    assert '<button disabled aria-describedby="start-why">Start the game</button>' in page
+    assert re.search(r'id="start-why">Coup needs at least 2 players', page)
+    services.table_join(table_id=table.pk, user=users[1])
+    page = login_client(users[0]).get(f"/tables/{table.pk}/").content.decode()
+    assert "<button>Start the game</button>" in page and "start-why" not in page

@@ -179,7 +179,7 @@ def test_each_player_shows_how_often_they_have_challenged_and_blocked(users):
     page = login_client(users[actor]).get(f"/tables/{table.pk}/board/").content.decode()
     boxes = page.split('<div class="coup-player')[1:]
     records = {
-        name: "Challenged 0 of 1" in box
+        name: "Challenged 0 of 1 claim" in box
         for box in boxes
         for name in [users[s].username for s in (actor, first, second)]
         if f">{name}<" in box
@@ -189,3 +189,34 @@ def test_each_player_shows_how_often_they_have_challenged_and_blocked(users):
         users[first].username: True,
         users[second].username: False,
     }
+
+
+def test_the_players_the_table_waits_for_are_said_in_words(users):
+    """COUP-6, section 13: in a challenge window every other player is asked
+    to answer; on a turn, its player is to play."""
+    table = start_table("coup", users[:3])
+    actor = table.to_act[0]
+    text = text_of(login_client(users[actor]), table)
+    assert f"{users[actor].username} (you) to play" in text
+    services.move_submit(table_id=table.pk, user=users[actor], version=0, move={"action": "tax"})
+    text = text_of(login_client(users[actor]), table)
+    for seat in ((actor + 1) % 3, (actor + 2) % 3):
+        assert f"{users[seat].username} to answer" in text
+
+
+def test_a_blocked_chance_is_counted_in_words(users):
+    """COUP-6.3: the target of a Steal is asked to block; the record says so."""
+    table = start_table("coup", users[:3])
+    actor = table.to_act[0]
+    target = (actor + 1) % 3
+    edit(
+        table,
+        answers=[
+            {"challenges": 2, "challenge_windows": 3, "blocks": 1, "block_windows": 1}
+            if seat == target
+            else {"challenges": 0, "challenge_windows": 0, "blocks": 0, "block_windows": 0}
+            for seat in range(3)
+        ],
+    )
+    text = text_of(login_client(users[actor]), table)
+    assert "Challenged 2 of 3 claims; blocked 1 of 1 chance to block" in text

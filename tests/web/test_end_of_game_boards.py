@@ -93,3 +93,34 @@ def test_troyes_shows_every_players_characters_and_points_at_the_end(users):
         assert player["vp"] == state["vp"][seat]
         assert player["characters"] is not None
     assert_the_end_looks_finished(page_of(table, users[1]))
+
+
+def against_the_totals(scores: list[int]) -> list[int]:
+    """Ranks a sheet would not give: the best total last, the other first."""
+    best = scores.index(max(scores))
+    return [2 if seat == best else 1 for seat in range(len(scores))]
+
+
+def test_troyes_marks_the_winners_the_outcome_ranks(users):
+    """TRO-OP27: the score sheet marks who the outcome ranks first, never a
+    rank of its own making from the totals."""
+    table, _ = finish("troyes", users[:2], seed=4)
+    ranks = against_the_totals(table.outcome["scores"])
+    Table.objects.filter(pk=table.pk).update(outcome={**table.outcome, "ranks": ranks})
+    page = page_of(table, users[0])
+    rows = page.split('<table class="t-sheet">')[1].split("</table>")[0].split("<tr")
+    marked = [row for row in rows if 'class="winner"' in row]
+    first = ranks.index(1)
+    assert len(marked) == 1 and f">{users[first].username}<" in marked[0]
+
+
+def test_koryo_marks_the_winners_the_outcome_ranks(users):
+    """KOR-9.5, KOR-OP17: the winners are the outcome's."""
+    table, _ = finish("koryo", users[:2], seed=1)
+    ranks = against_the_totals(table.outcome["scores"])
+    Table.objects.filter(pk=table.pk).update(outcome={**table.outcome, "ranks": ranks})
+    page = page_of(table, users[0])
+    head = page.split('<section class="k-sheet"')[1].split("</thead>")[0]
+    columns = head.split('<th scope="col"')[2:]
+    first = ranks.index(1)
+    assert ["badge win" in column for column in columns] == [s == first for s in range(2)]

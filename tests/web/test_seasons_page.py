@@ -334,12 +334,18 @@ def test_sea_7_a_payment_says_what_the_card_costs_and_what_the_reserve_holds(use
     html = board(users[0], table)
     assert (
         "Hand of Fortune costs 1 air, 1 fire, 1 earth, 3 crystals; your reserve holds "
-        "1 air, 1 water, 1 fire, 1 earth. Choose on the card how to pay."
+        "1 air, 1 water, 1 fire, 1 earth. Choose how to pay:"
     ) in html
     assert pieces(html)[f"choice:{card}"] == (
         "2 moves: Pay 1 air, 1 fire, 1 earth, 3 crystals; "
         "Pay 1 air, 1 earth from your reserve and 1 fire from the Amulet of Water and 3 crystals"
     )
+    # The ways to pay are also buttons under the line, each naming its energy.
+    ways = html.split('aria-label="Ways to pay"')[1].split("</div>")[0]
+    assert re.findall(r">(Pay [^<]+)</button>", ways) == [
+        "Pay 1 air, 1 fire, 1 earth, 3 crystals",
+        "Pay 1 air, 1 earth from your reserve and 1 fire from the Amulet of Water and 3 crystals",
+    ]
 
 
 def test_sea_6_4_a_card_drawn_with_the_card_symbol_is_kept_or_discarded_beside_it(users):

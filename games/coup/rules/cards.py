@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.words import indefinite
+
 DUKE = "duke"
 ASSASSIN = "assassin"
 CAPTAIN = "captain"
@@ -88,7 +90,7 @@ def title(card: str) -> str:
 
 def with_article(card: str) -> str:
     """'a Duke', 'an Assassin'."""
-    return ("an " if card[0] in "aeiou" else "a ") + title(card)
+    return indefinite(title(card))
 
 
 def other_faction(faction: str) -> str:

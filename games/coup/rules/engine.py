@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.coup.rules import choices, flow, records, sample, text
+from games.coup.rules import board, choices, flow, records, sample, text
 from games.coup.rules.cards import EXCHANGE, GAME_OVER
-from games.coup.rules.table import answers_of, copy_state, new_state, to_act
+from games.coup.rules.table import answers_of, copy_state, faction_left, new_state, to_act
 from games.engine import (
     Engine,
     IllegalMove,
@@ -168,19 +168,29 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
             "alive": bool(s["hands"][i]),
             "faction": None if factions is None else factions[i],
             "wins": s["wins"][i],
+            "piece": board.player_piece(i),
             # At the end every card is turned face up.
             "shown": list(s["hands"][i]) if s["phase"] == GAME_OVER else None,
         }
         for i in range(n)
     ]
     exchanging = s["phase"] == EXCHANGE and own is not None and pending["actor"] == own
+    drawn = s["exchange_draw"] if exchanging else []
     return {
         "players": players,
         "hand": None if own is None else list(s["hands"][own]),
-        "exchange_draw": list(s["exchange_draw"]) if exchanging else None,
+        "exchange_draw": list(drawn) if exchanging else None,
+        # The piece of each card the viewer holds or has drawn, by character.
+        "card_pieces": {
+            card: board.card_piece(card)
+            for card in [*(s["hands"][own] if own is not None else []), *drawn]
+        },
         "deck_size": len(s["deck"]),
         "almshouse": s["almshouse"],
         "factions": factions is not None,
+        # COUP-10.3, COUP-OP20: the one faction left among the living, whose
+        # limits are lifted (None while both are in play, or without factions).
+        "faction_left": faction_left(s),
         "rounds_to_win": s["options"]["rounds_to_win"],
         "round": s["round"],
         "turn": s["turn"],

@@ -146,6 +146,17 @@ def teammates_shielded(s: State, seat: int) -> set[int] | tuple[()]:
     return mates
 
 
+def faction_left(s: State) -> str | None:
+    """COUP-10.3, COUP-OP20: the faction of every living player, once only one
+    is left in play (the faction limits are lifted); None before, or without
+    the Factions variant."""
+    factions = s["factions"]
+    if factions is None:
+        return None
+    in_play = {factions[seat] for seat in living(s)}
+    return in_play.pop() if len(in_play) == 1 else None
+
+
 # -- who answers the current question ------------------------------------------
 
 

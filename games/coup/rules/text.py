@@ -16,6 +16,7 @@ from games.coup.rules.cards import (
     CHALLENGE_ACTION,
     CHALLENGE_BLOCK,
     EXCHANGE,
+    FACTION_TITLES,
     GAME_OVER,
     LOSE,
     NOT_DUKE,
@@ -25,6 +26,7 @@ from games.coup.rules.cards import (
 )
 from games.coup.rules.table import living, who
 from games.engine import State
+from games.words import count_of
 
 # COUP-OP8, COUP-OP9: standing orders only ever pass; a claim or block that
 # concerns the player still asks them.
@@ -38,7 +40,7 @@ STANDING_ORDERS = (
 
 
 def coins_text(amount: int) -> str:
-    return "1 coin" if amount == 1 else f"{amount} coins"
+    return count_of(amount, "coin")
 
 
 def action_phrase(pending: dict[str, Any]) -> str:
@@ -134,3 +136,79 @@ def action_terms(action: str) -> str:
     elif rule.targeted:
         terms.append("cannot be blocked")
     return "; ".join(terms)
+
+
+# -- the board's words: what the table page says beside its pieces -------------
+
+# COUP-5.3: what each action does, said after its name on the board; the
+# costs are the ones the flow charges (cards.ACTIONS).
+ACTION_EFFECTS = {
+    "income": "+1 coin",
+    "foreign_aid": "+2 coins",
+    "tax": "+3 coins",
+    "exchange": "draw 2, return 2",
+}
+
+# COUP-OP6: the treasury never runs out.
+TREASURY = "unlimited"
+TREASURY_TIP = "The bank never runs out of coins"
+# COUP-10.4, COUP-10.5.
+ALMSHOUSE_TIP = "Convert pays into the almshouse; Embezzle takes all of it"
+# COUP-10.2, COUP-10.3, COUP-OP20.
+FACTION_LIMITS = (
+    "While both factions are in play, nobody may Coup, Assassinate or Steal from their own"
+    " faction, or block a teammate's Foreign Aid."
+)
+# COUP-OP15: an Exchange keeps the hand's size.
+EXCHANGE_HELP = (
+    "Keep as many cards as you had; return the rest, one at a time, by clicking it here or"
+    " in your hand."
+)
+# The answers' record kept per player (`view["answers"]`), in words.
+HABITS_TIP = "How often this player has challenged or blocked when asked"
+
+
+def limits_lifted(faction: str) -> str:
+    """COUP-10.3, COUP-OP20: the limits lift once one faction is left."""
+    return (
+        f"Only the {FACTION_TITLES[faction]} are left in play: the faction limits are lifted"
+        " and anyone may target anyone."
+    )
+
+
+def action_effect(action: str, almshouse: int | None) -> str:
+    """What the pending action does or cost, in brackets after its name:
+    "+3 coins", "paid 3 coins", "4 coins" (COUP-5.3, COUP-10.5)."""
+    if action == "embezzle":
+        return coins_text(almshouse or 0)
+    if action in ACTION_EFFECTS:
+        return ACTION_EFFECTS[action]
+    cost = ACTIONS[action].cost
+    return f"paid {coins_text(cost)}" if cost else ""
+
+
+def blockers_phrase(action: str) -> str:
+    """COUP-6.3: "the Ambassador or the Captain", those who may block it."""
+    return either(ACTIONS[action].blocked_by)
+
+
+def habits_text(record: dict[str, int]) -> str:
+    """A player's answers so far, said for a newcomer: "Challenged 2 of 3
+    claims; blocked 1 of 1 chance to block"."""
+    parts = []
+    if record["challenge_windows"]:
+        claims = count_of(record["challenge_windows"], "claim")
+        parts.append(f"Challenged {record['challenges']} of {claims}")
+    if record["block_windows"]:
+        chances = count_of(record["block_windows"], "chance")
+        parts.append(f"blocked {record['blocks']} of {chances} to block")
+    return "; ".join(parts)
+
+
+def waiting_for(phase: str) -> str:
+    """What a player the table waits for is asked to do, beside their name."""
+    return {
+        TURN: "to play",
+        LOSE: "to choose a card to lose",
+        EXCHANGE: "to choose cards to return",
+    }.get(phase, "to answer")

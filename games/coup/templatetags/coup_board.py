@@ -15,15 +15,10 @@ from typing import Any
 
 from django import template
 
-register = template.Library()
+from games.coup.rules import text
+from games.coup.rules.cards import ACTIONS, FACTION_TITLES, WINDOWS
 
-FACTION_TITLES = {"loyalist": "Loyalists", "reformist": "Reformists"}
-WINDOWS = ("challenge_action", "block", "challenge_block")
-BLOCKERS = {
-    "foreign_aid": ("duke",),
-    "steal": ("ambassador", "captain"),
-    "assassinate": ("contessa",),
-}
+register = template.Library()
 
 
 def character(card: str) -> str:
@@ -37,14 +32,6 @@ def claim_text(claim: str | None) -> str:
     if claim == "not_duke":
         return "claims not to be the Duke"
     return f"claims {character(claim)}"
-
-
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
-def either(cards: tuple[str, ...]) -> str:
-    return " or ".join(character(card) for card in cards)
 
 
 class Names:
@@ -72,18 +59,18 @@ class Names:
 
 
 def action_text(pending: dict[str, Any], view: dict[str, Any], who: Names) -> str:
-    """The pending action as the player would say it: "Steal from ben"."""
+    """The pending action as the player would say it: "Steal from ben"; what
+    it does or cost comes from the rules' words (COUP-5.3)."""
     action = pending["action"]
     target = who(pending["target"])
-    return {
-        "foreign_aid": "Foreign Aid (+2 coins)",
-        "tax": "Tax (+3 coins)",
-        "exchange": "Exchange (draw 2, return 2)",
+    name = {
         "steal": f"Steal from {target}",
-        "assassinate": f"Assassinate {target} (paid 3 coins)",
-        "coup": f"Coup against {target} (paid 7 coins)",
-        "embezzle": f"Embezzle the almshouse ({plural(view['almshouse'], 'coin')})",
-    }.get(action, action.replace("_", " ").capitalize())
+        "assassinate": f"Assassinate {target}",
+        "coup": f"Coup against {target}",
+        "embezzle": "Embezzle the almshouse",
+    }.get(action) or ACTIONS[action].title
+    effect = text.action_effect(action, view["almshouse"])
+    return f"{name} ({effect})" if effect else name
 
 
 def claimed(claim: str) -> str:
@@ -100,7 +87,7 @@ def question(view: dict[str, Any], who: Names) -> str:
         whose = who.whose(pending["actor"])
         return f"Does anyone challenge {whose} claim {claimed(pending['claim'])}?"
     if phase == "block":
-        blockers = either(BLOCKERS.get(pending["action"], ()))
+        blockers = text.blockers_phrase(pending["action"])
         if pending["action"] == "foreign_aid":
             return f"Does anyone block, claiming {blockers}?"
         if pending["target"] == who.me:
@@ -174,12 +161,36 @@ def factions_info(view: dict[str, Any] | None, names: dict, me: int | None) -> d
             if p["faction"] == key
         ]
         teams.append({"key": key, "title": title, "members": members})
-    in_play = {p["faction"] for p in players if p["alive"]}
+    left = view["faction_left"]
     return {
         "teams": teams,
-        # COUP-10.3, COUP-OP20: one faction among the living lifts the limits.
-        "lifted": FACTION_TITLES[in_play.pop()] if len(in_play) == 1 else None,
+        "rule": text.limits_lifted(left) if left else text.FACTION_LIMITS,
+        "lifted": left is not None,
     }
+
+
+@register.simple_tag
+def coup_words() -> dict[str, str]:
+    """The rules' words the board shows beside its pieces (rules/text.py)."""
+    return {
+        "treasury": text.TREASURY,
+        "treasury_tip": text.TREASURY_TIP,
+        "almshouse_tip": text.ALMSHOUSE_TIP,
+        "exchange_help": text.EXCHANGE_HELP,
+        "habits_tip": text.HABITS_TIP,
+    }
+
+
+@register.filter
+def waiting_for(phase: str) -> str:
+    """ "to play", "to answer": why the table waits for a player."""
+    return text.waiting_for(phase)
+
+
+@register.filter
+def habits(record: dict[str, int] | None) -> str:
+    """A player's answers so far, in words (`view["answers"]`)."""
+    return text.habits_text(record) if record else ""
 
 
 @register.simple_tag

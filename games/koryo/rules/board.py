@@ -27,9 +27,14 @@ def orders_piece(kind: int | str) -> str:
     return f"orders:{kind}"
 
 
-def tableau_piece(s: State, card: int) -> str:
+def tableau_piece(seat: int, kind: int | str) -> str:
+    """A kind in a player's tableau (a public kind)."""
+    return f"tableau:{seat}:{kind}"
+
+
+def tableau_card_piece(s: State, card: int) -> str:
     """The kind of `card` in the tableau it lies in."""
-    return f"tableau:{owner(s, card)}:{public_kind(CARD_KINDS[card])}"
+    return tableau_piece(owner(s, card), public_kind(CARD_KINDS[card]))
 
 
 def tokens_piece(seat: int) -> str:

@@ -81,7 +81,19 @@ def internal_kind(kind: int | str) -> int:
     return EVENT_KINDS[kind] if isinstance(kind, str) else kind
 
 
+# KOR-9.3: each event card in front of a player costs a point at the end.
+EVENT_POINTS = -1
+
+
 def card_view(card: int) -> dict[str, Any]:
-    """A face-up card as views show it."""
+    """A face-up card as views show it, with the number printed in its corner:
+    a family's (KOR-1.1), or what an event costs at the end (KOR-9.3)."""
     kind = CARD_KINDS[card]
-    return {"id": card, "kind": public_kind(kind), "name": NAMES[kind], "event": kind in EVENTS}
+    event = kind in EVENTS
+    return {
+        "id": card,
+        "kind": public_kind(kind),
+        "name": NAMES[kind],
+        "event": event,
+        "points": EVENT_POINTS if event else kind,
+    }

@@ -27,7 +27,7 @@ View (`view(state, seat)`, seat None for a spectator); a card is
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.engine import (
@@ -41,7 +41,7 @@ from games.engine import (
     legal_records,
     line,
 )
-from games.koryo.rules import choices, records, sample, text
+from games.koryo.rules import board, choices, records, sample, text
 from games.koryo.rules.cards import (
     BANK_TOKENS,
     CARD_KINDS,
@@ -136,8 +136,12 @@ class KoryoEngine(Engine):
             ],
             "pending": self._pending_view(state),
             "used": list(state["used"]),
-            "hand": [card_view(c) for c in state["hands"][seat]] if own else None,
-            "my_orders": [card_view(c) for c in state["orders"][seat]] if own else None,
+            "hand": [_card_piece(c, board.hand_piece) for c in state["hands"][seat]]
+            if own
+            else None,
+            "my_orders": [_card_piece(c, board.orders_piece) for c in state["orders"][seat]]
+            if own
+            else None,
             "my_order_kind": public_kind(own_kind) if own_kind is not None else None,
             "final_scores": sheet if over else None,
         }
@@ -154,7 +158,9 @@ class KoryoEngine(Engine):
             groups[CARD_KINDS[card]] = groups.get(CARD_KINDS[card], 0) + 1
         return {
             "seat": seat,
-            "tableau": [card_view(card) for card in tableau],
+            "tableau": [
+                _card_piece(card, lambda kind: board.tableau_piece(seat, kind)) for card in tableau
+            ],
             "tableau_groups": [
                 {"kind": public_kind(kind), "name": NAMES[kind], "count": count}
                 for kind, count in sorted(groups.items())
@@ -163,6 +169,7 @@ class KoryoEngine(Engine):
             "hand_count": len(state["hands"][seat]),
             "dealt": state["dealt"][seat],
             "tokens": state["tokens"][seat],
+            "tokens_piece": board.tokens_piece(seat),
             "majorities": [f for f in FAMILIES if majorities[f] == seat],
             "limit": limit(state, seat),
             "score_now": score,
@@ -202,3 +209,11 @@ class KoryoEngine(Engine):
 
     def summary(self, state: State) -> str:
         return text.summary(state)
+
+
+def _card_piece(card: int, piece: Callable[[int | str], str]) -> dict[str, Any]:
+    """A face-up card with the piece it is part of: its kind's stack in a
+    hand, the face-down orders or a tableau (`board`)."""
+    shown = card_view(card)
+    shown["piece"] = piece(shown["kind"])
+    return shown

@@ -33,6 +33,7 @@ from games.koryo.rules.cards import (
 from games.koryo.rules.choices import action_moves, event_moves
 from games.koryo.rules.table import holder, must_discard, next_seat, owner, score_sheet, turn_order
 from games.koryo.rules.text import a_card, cards_text, hand_text, points, result_text
+from games.words import count_of
 
 # -- phase 1: distribution -----------------------------------------------------
 
@@ -98,13 +99,14 @@ def _place_order(state: State, seat: int, cards: list[int], log: list[LogLine]) 
     state["deck"].extend(rest)
     state["hands"][seat] = []
     state["order_kind"] = None
-    n = len(cards)
-    log.append(line(f"{{p{seat}}} places {n} card{'s' if n > 1 else ''} face down."))
-    back = ""
+    # KOR-6.4: how many unplayed cards go back is public (hands are counted
+    # on the board, and the deck grows by them); which ones is not.
+    placed = f"{{p{seat}}} places {count_of(len(cards), 'card')} face down"
     if rest:
-        back = " Your other card goes" if len(rest) == 1 else f" Your {len(rest)} other cards go"
-        back += " back to the deck."
-    log.append(line(f"You place {hand_text(cards)} face down.{back}", [seat]))
+        goes = "goes" if len(rest) == 1 else "go"
+        placed += f"; {count_of(len(rest), 'unplayed card')} {goes} back to the deck"
+    log.append(line(placed + "."))
+    log.append(line(f"You place {hand_text(cards)} face down.", [seat]))
     nxt = next_seat(state)
     if nxt is None:
         _start_actions(state, log)

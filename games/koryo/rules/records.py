@@ -78,14 +78,14 @@ def _reveal_all(s: State, seat: int, move: Move) -> About:
 def _event(label: Callable[[State, Move], str]) -> Callable[[State, int, Move], About]:
     """The Barbarians' and a Lobbying's targets: a character in a tableau."""
     return lambda s, p, m: About(
-        label(s, m), target=board.tableau_piece(s, m["card"]), group=_event_group(s)
+        label(s, m), target=board.tableau_card_piece(s, m["card"]), group=_event_group(s)
     )
 
 
 def _discard(s: State, seat: int, move: Move) -> About:
     return About(
         f"Discard {a_card(CARD_KINDS[move['card']])}",
-        target=board.tableau_piece(s, move["card"]),
+        target=board.tableau_card_piece(s, move["card"]),
         group=f"Discard characters until {limit(s, seat)} cards are left in front of you"
         " (events stay)",
         forced=_only(s, seat),
@@ -125,7 +125,7 @@ DESCRIBERS: dict[str, Callable[[State, int, Move], About]] = {
     ),
     "priest_destroy": lambda s, p, m: About(
         f"Destroy your {NAMES[CARD_KINDS[m['card']]]} card",
-        target=board.tableau_piece(s, m["card"]),
+        target=board.tableau_card_piece(s, m["card"]),
         group=POWERS,
     ),
     "spy_steal": lambda s, p, m: About(

@@ -31,6 +31,7 @@ from games.koryo.rules.cards import (
     BANK_TOKENS,
     CARD_COUNT,
     CARD_KINDS,
+    EVENT_POINTS,
     EVENTS,
     FAMILIES,
     GUARDIAN,
@@ -212,7 +213,7 @@ def score_sheet(state: State) -> list[dict[str, Any]]:
             {
                 "seat": seat,
                 "families": [],
-                "events": -sum(1 for kind in kinds if kind in EVENTS),
+                "events": EVENT_POINTS * sum(1 for kind in kinds if kind in EVENTS),
                 "tokens": state["tokens"][seat],
                 "total": 0,
             }

@@ -17,6 +17,7 @@ from games.koryo.rules.cards import (
     BANKER,
     BARBARIANS,
     CARD_KINDS,
+    EVENT_POINTS,
     EVENTS,
     GUARDIAN,
     JOURNALIST,
@@ -75,6 +76,10 @@ def result_text(state: State) -> str:
 def prompt(state: State) -> str:
     phase = state["phase"]
     if phase == "orders":
+        # KOR-6.1, KOR-6.2: a family chosen, how many of it to place (the
+        # family stays the player's secret).
+        if state.get("order_kind") is not None:
+            return "choose how many cards to place face down"
         return "place orders"
     if phase == "actions":
         pending = state["pending"]
@@ -113,6 +118,37 @@ POWERS = {
 }
 
 
-def powers() -> list[tuple[int | str, str, str]]:
-    """(public kind, name, power) for every kind, highest family first."""
-    return [(public_kind(kind), NAMES[kind], text) for kind, text in POWERS.items()]
+def powers() -> list[tuple[int | str, str, str, int]]:
+    """(public kind, name, power, the number in its corner) for every kind,
+    highest family first: a family's number, an event's cost (KOR-9.3)."""
+    return [
+        (public_kind(kind), NAMES[kind], text, EVENT_POINTS if kind in EVENTS else kind)
+        for kind, text in POWERS.items()
+    ]
+
+
+# -- the board's words: the rules said beside the pieces they concern ----------
+
+# What each phase of a round asks of the players (KOR-3 to KOR-8).
+PHASES = {
+    "orders": "Orders: each player in turn places cards face down",
+    "actions": "Actions: each player in turn reveals their cards and uses their powers",
+    "discard": "End of round: players over the limit discard characters",
+    "over": "Game over",
+}
+
+# KOR-9.1 to KOR-9.3, for the reference of families and powers.
+MAJORITY_HELP = (
+    "A family's majority holder (more cards than anyone else) uses its power during play and"
+    " scores its number at the end; a tie scores nothing. Events cost 1 point each."
+)
+
+# The event being resolved (KOR-7.8, KOR-7.9), after "ana revealed".
+BARBARIANS_PENDING = (
+    "Barbarians and may destroy one character card of an opponent"
+    " (not of a player with the Guardian majority)."
+)
+LOBBYING_FIRST = (
+    "Lobbying and may swap two character cards of two players: first the card to give away."
+)
+LOBBYING_SECOND = "now the card of another player to swap it with."

@@ -16,6 +16,7 @@ from typing import Any
 
 from django import template
 
+from games.koryo.rules import text
 from games.koryo.rules.text import powers
 
 register = template.Library()
@@ -35,13 +36,6 @@ GLYPHS: dict[int | str, str] = {
     "lobbying": "⇄",
 }
 
-
-PHASES = {
-    "orders": "Orders: each player in turn places cards face down",
-    "actions": "Actions: each player in turn reveals their cards and uses their powers",
-    "discard": "End of round: players over the limit discard characters",
-    "over": "Game over",
-}
 
 EVENT_NAMES = {"barbarians": "Barbarians", "lobbying": "Lobbying"}
 
@@ -66,8 +60,7 @@ class Stack:
     majority: bool = False
     # In the viewer's hand: the kind they chose to place, before the count.
     chosen: bool = False
-    # The piece's name for the moves that act on it (`Engine.move_info`):
-    # "hand:6", "orders:6", "tableau:2:6".
+    # The piece's name for the moves that act on it, from the view.
     target: str = ""
 
     @property
@@ -93,7 +86,8 @@ def stacks(cards: list[dict[str, Any]], majorities: Collection[int] = ()) -> lis
     for card in cards:
         kind = card["kind"]
         if kind not in groups:
-            groups[kind] = Stack(kind, card["name"], [], kind in majorities)
+            # The cards of a stack are one piece, named by the view.
+            groups[kind] = Stack(kind, card["name"], [], kind in majorities, target=card["piece"])
         groups[kind].cards.append(card)
     return [groups[kind] for kind in sorted(groups, key=_kind_order)]
 
@@ -106,6 +100,7 @@ class PlayerPanel:
     is_first: bool
     acting: bool
     tokens: int
+    tokens_piece: str
     hand_count: int
     orders_count: int
     tableau_count: int
@@ -149,6 +144,7 @@ def koryo_board(tv) -> Board:
             is_first=seat == v["first_player"],
             acting=seat in to_act,
             tokens=p["tokens"],
+            tokens_piece=p["tokens_piece"],
             hand_count=p["hand_count"],
             orders_count=p["orders_count"],
             tableau_count=len(p["tableau"]),
@@ -156,23 +152,18 @@ def koryo_board(tv) -> Board:
             score_now=p["score_now"],
             tableau=stacks(p["tableau"], scored[seat] if scored else p["majorities"]),
         )
-        for stack in panel.tableau:
-            stack.target = f"tableau:{seat}:{stack.kind}"
         if panel.is_me:
             panel.hand = stacks(v["hand"] or [])
             for stack in panel.hand:
                 stack.chosen = stack.kind == v.get("my_order_kind")
-                stack.target = f"hand:{stack.kind}"
             panel.my_orders = stacks(v["my_orders"] or [])
-            for stack in panel.my_orders:
-                stack.target = f"orders:{stack.kind}"
         panels.append(panel)
     me = next((panel for panel in panels if panel.is_me), None)
     return Board(
         view=v,
         players=panels,
         me=me,
-        phase_text=PHASES.get(v["phase"], ""),
+        phase_text=text.PHASES.get(v["phase"], ""),
         pending_text=_pending_text(v, names, tv.my_seat),
         season_pips=[
             {"round": r, "current": r == v["round"], "past": r < v["round"]}
@@ -201,21 +192,18 @@ def _pending_text(v: dict[str, Any], names: dict[int, str], my_seat: int | None)
     mine = pending["seat"] == my_seat
     who = "You" if mine else names.get(pending["seat"], "A player")
     if pending["event"] == "barbarians":
-        return (
-            f"{who} revealed Barbarians and may destroy one character card of an opponent "
-            "(not of a player with the Guardian majority)."
-        )
+        return f"{who} revealed {text.BARBARIANS_PENDING}"
     first = pending.get("first")
     if first is None:
-        return (
-            f"{who} revealed Lobbying and may swap two character cards of two players: "
-            "first the card to give away."
-        )
+        return f"{who} revealed {text.LOBBYING_FIRST}"
     owner = "your" if first["seat"] == my_seat else f"{names.get(first['seat'], 'a player')}'s"
-    return (
-        f"{who} revealed Lobbying and picked {owner} {first['card']['name']}: "
-        "now the card of another player to swap it with."
-    )
+    card = first["card"]["name"]
+    return f"{who} revealed Lobbying and picked {owner} {card}: {text.LOBBYING_SECOND}"
+
+
+@register.simple_tag
+def koryo_majority_help() -> str:
+    return text.MAJORITY_HELP
 
 
 @register.simple_tag
@@ -224,12 +212,13 @@ def koryo_powers() -> list[dict[str, Any]]:
         {
             "kind": kind,
             "name": name,
-            "text": text,
+            "text": power,
+            "points": points,
             "css": kind_class(kind),
             "glyph": GLYPHS[kind],
             "event": isinstance(kind, str),
         }
-        for kind, name, text in powers()
+        for kind, name, power, points in powers()
     ]
 
 
@@ -261,9 +250,13 @@ def koryo_score_sheet(tv) -> dict[str, Any] | None:
     sheet = tv.view.get("final_scores")
     if not sheet:
         return None
-    best = max(row["total"] for row in sheet)
+    # The winners are the outcome's (KOR-9.5, KOR-OP17), not read again from totals.
+    ranks = (tv.table.outcome or {}).get("ranks") or []
     columns = [
-        {"name": tv.names.get(row["seat"], f"seat {row['seat']}"), "winner": row["total"] == best}
+        {
+            "name": tv.names.get(row["seat"], f"seat {row['seat']}"),
+            "winner": row["seat"] < len(ranks) and ranks[row["seat"]] == 1,
+        }
         for row in sheet
     ]
     families = []

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import Rng, State, line
-from games.seasons.rules.data import AIR, EARTH, ELEMENTS, FIRE, WATER
+from games.seasons.rules.data import AIR, EARTH, ELEMENTS, FIRE, ORB_ENERGY, WATER
 from games.seasons.rules.hooks import (
     ACTIVATED,
     CARDS,
@@ -1116,7 +1116,7 @@ def _orb_moves(state, task):
     seat = task["seat"]
     if "chosen" not in task:
         moves = [{"action": "orb_back"}]
-        if _total_spendable(state, seat) >= 4 and room(state, seat):
+        if _total_spendable(state, seat) >= ORB_ENERGY and room(state, seat):
             moves.insert(0, {"action": "orb_summon"})
         return moves
     return [*_orb_uses(state, task), {"action": "orb_back"}]
@@ -1156,10 +1156,10 @@ def _orb_answer(state, task, move, log):
     # The tokens are the player's choice (data #34); once only one way is
     # left (every token left must go, or one element is left), it is taken.
     left = _orb_left(state, task)
-    if sum(left) == 4 - len(task["chosen"]) or sum(1 for n in left if n) == 1:
+    if sum(left) == ORB_ENERGY - len(task["chosen"]) or sum(1 for n in left if n) == 1:
         for e, n in enumerate(left):
-            task["chosen"] += [e] * min(n, 4 - len(task["chosen"]))
-    if len(task["chosen"]) < 4:
+            task["chosen"] += [e] * min(n, ORB_ENERGY - len(task["chosen"]))
+    if len(task["chosen"]) < ORB_ENERGY:
         return
     _pop(state)
     for e in task["chosen"]:
@@ -1557,10 +1557,16 @@ mirror.activations = _mirror_options
 mirror.activate = _mirror
 
 
-def _mirror_moves(state, task):
+def mirror_counts(state, task) -> list[int]:
+    """How many tokens the Mirror of the Seasons may change: at least one,
+    at most those held of its element and one crystal each."""
     p = state["p"][task["seat"]]
     most = min(p["energy"][task["src"]], p["crystals"])
-    return [{"action": "count", "n": n} for n in range(1, most + 1)]
+    return list(range(1, most + 1))
+
+
+def _mirror_moves(state, task):
+    return [{"action": "count", "n": n} for n in mirror_counts(state, task)]
 
 
 @decision(

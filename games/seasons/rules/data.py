@@ -32,6 +32,7 @@ MAX_BONUSES = 3  # SEA-8.1
 BONUS_PENALTY = (0, 5, 12, 20)  # SEA-8.3, SEA-E6
 HAND_PENALTY = 5  # SEA-10.1
 YEARS = 3
+ORB_ENERGY = 4  # the Crystal Orb summons the card seen for 4 energy (data #34)
 MONTHS = 12
 
 # SEA-3.3, SEA-OP6.

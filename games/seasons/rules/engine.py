@@ -19,16 +19,18 @@ from games.engine import (
     shared_ranks,
 )
 from games.seasons.rules import flow, pieces, records, sample
-from games.seasons.rules.cards import card_data, cost_of
+from games.seasons.rules.cards import card_data, cost_of, mirror_counts
 from games.seasons.rules.data import (
     BONUS_PENALTY,
     CHART,
     ELEMENTS,
     HAND_PENALTY,
     SEASONS,
+    YEARS,
     season_of,
 )
 from games.seasons.rules.hooks import CARDS, DECISIONS
+from games.seasons.rules.play import marker_moves
 from games.seasons.rules.table import copy_state, face_of, head, limit, number, reserve_size
 from games.seasons.rules.text import why_text
 
@@ -41,6 +43,18 @@ LEVELS = (
 
 def card_view(cid: int, players: int) -> dict[str, Any]:
     return {"id": cid, **card_data(number(cid)), "cost": cost_of(number(cid), players)}
+
+
+def placed_card(cid: int, players: int, where: str) -> dict[str, Any]:
+    """A card as it lies where the seat sees it, with that place's piece."""
+    return {**card_view(cid, players), "piece": pieces.card_piece(where, cid)}
+
+
+def picked_card(cid: int, players: int) -> dict[str, Any]:
+    """A picked card of the prelude, with its place in each year's set (SEA-4.3)."""
+    shown = card_view(cid, players)
+    shown["year_pieces"] = [pieces.set_piece(cid, year) for year in range(1, YEARS + 1)]
+    return shown
 
 
 def score_sheet(state: State) -> list[dict[str, Any]]:
@@ -215,17 +229,22 @@ class SeasonsEngine(Engine):
                 "card_used": turn["card"],
                 "may_transmute": flow.may_transmute(state),
                 "bonus_transmute": turn["bonus2"],
+                # SEA-8.2: the bonus tiles, each a piece of the turn.
+                "bonus_pieces": [
+                    {"bonus": bonus, "piece": pieces.bonus_piece(bonus)}
+                    for bonus in flow.BONUS_WORDS
+                ],
             },
             "to_act": flow.to_act(state),
             "prompt": self.prompt(state),
             "decision": task["k"] if task and state["phase"] != "over" else None,
             "players": [self._player_view(state, s) for s in range(n)],
-            "hand": None if me is None else [card_view(c, n) for c in me["hand"]],
+            "hand": None if me is None else [placed_card(c, n, "hand") for c in me["hand"]],
             "years": None
             if me is None
             else [[card_view(c, n) for c in cards] for cards in me["years"]],
-            "packet": None if me is None else [card_view(c, n) for c in me["packet"]],
-            "picked": None if me is None else [card_view(c, n) for c in me["picked"]],
+            "packet": None if me is None else [placed_card(c, n, "packet") for c in me["packet"]],
+            "picked": None if me is None else [picked_card(c, n) for c in me["picked"]],
             "pick": None if me is None or me["pick"] is None else card_view(me["pick"], n),
             "assign": None if me is None else dict(me["assign"]),
             "choice": self._choice_view(state, own),
@@ -242,6 +261,7 @@ class SeasonsEngine(Engine):
         face = face_of(state, i)
         return {
             "index": i,
+            "piece": pieces.die_piece(i),
             "energy": [ELEMENTS[e] for e in face.energy],
             "star": face.star,
             "card": face.card,
@@ -256,15 +276,18 @@ class SeasonsEngine(Engine):
         n = state["players"]
         return {
             "seat": s,
+            "piece": pieces.player_piece(s),
             "crystals": p["crystals"],
             "gauge": p["gauge"],
             "energy": {ELEMENTS[e]: p["energy"][e] for e in range(4)},
+            # The seat's tokens of each element, a piece of its own side.
+            "reserve_pieces": {element: pieces.reserve_piece(element) for element in ELEMENTS},
             "reserve": reserve_size(state, s),
             "limit": limit(state, s),
             "bonuses": p["bonuses"],
             "play": [
                 {
-                    **card_view(c["id"], n),
+                    **placed_card(c["id"], n, "play"),
                     "tapped": c["tapped"],
                     "tokens": {ELEMENTS[e]: c["tokens"][e] for e in range(4) if c["tokens"][e]},
                 }
@@ -289,11 +312,22 @@ class SeasonsEngine(Engine):
         n = state["players"]
         choice: dict[str, Any] = {"kind": task["k"], "why": why_text(task.get("why", 0))}
         if "cards" in task:
-            choice["cards"] = [card_view(c, n) for c in task["cards"]]
+            choice["cards"] = [placed_card(c, n, "choice") for c in task["cards"]]
         if task["k"] == "orb":
-            choice["cards"] = [card_view(task["card"], n)]
+            choice["cards"] = [placed_card(task["card"], n, "choice")]
         if task["k"] == "pay":
-            choice["cards"] = [card_view(task["card"], n)]
+            choice["cards"] = [placed_card(task["card"], n, "choice")]
+        # The pieces a step of several clicks offers: energy to take, the
+        # season marker's moves, how many tokens (their moves say which).
+        choice["supply_pieces"] = {element: pieces.supply_piece(element) for element in ELEMENTS}
+        if task["k"] == "boots":
+            choice["markers"] = [
+                {"by": by, "piece": pieces.marker_piece(by)} for by in marker_moves(state)
+            ]
+        if task["k"] == "mirror":
+            choice["counts"] = [
+                {"n": n, "piece": pieces.count_piece(n)} for n in mirror_counts(state, task)
+            ]
         for key in ("n", "give", "take", "left", "chosen", "used"):
             if key in task:
                 choice[key] = task[key]

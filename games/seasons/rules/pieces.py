@@ -60,6 +60,46 @@ GROUPS = (
 TITLE_OF = {action: title for title, actions in GROUPS for action in actions}
 ORDER = [title for title, _ in GROUPS]
 
+# The pieces' names, made here for the moves' targets and for the view alike.
+
+
+def card_piece(where: str, card: int | str) -> str:
+    """A card where the seat sees it: `packet`, `hand`, `play` or `choice`."""
+    return f"{where}:{card}"
+
+
+def set_piece(card: int, year: int) -> str:
+    return f"set:{card}:{year}"
+
+
+def die_piece(index: int) -> str:
+    return f"die:{index}"
+
+
+def reserve_piece(element: str) -> str:
+    return f"reserve:{element}"
+
+
+def supply_piece(element: str) -> str:
+    return f"supply:{element}"
+
+
+def bonus_piece(bonus: int | str) -> str:
+    return f"bonus:{bonus}"
+
+
+def player_piece(seat: int) -> str:
+    return f"player:{seat}"
+
+
+def marker_piece(by: int) -> str:
+    return f"marker:{by}"
+
+
+def count_piece(n: int) -> str:
+    return f"count:{n}"
+
+
 # Pieces every board draws under the same name: the season dice of the
 # round, a card in play (its id is the card's own), a player's reserve as the
 # others see it, the draw pile. The others are drawn on the acting seat's

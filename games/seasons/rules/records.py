@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.engine import About, Move, State
-from games.seasons.rules import flow
+from games.seasons.rules import flow, pieces
 from games.seasons.rules.data import ELEMENTS
 from games.seasons.rules.hooks import CARDS
 from games.seasons.rules.pieces import TITLE_OF
@@ -116,7 +116,7 @@ def _summon(state: State, seat: int, move: Move, kind: str) -> tuple[str, str]:
         price = "free" if cost is None else cost_text(cost[:4], cost[4])
     if num == 9 and not _room_after(state, seat):
         price += "; no room left for its free card"
-    return f"Summon {_card(move)} ({price})", f"hand:{move['card']}"
+    return f"Summon {_card(move)} ({price})", pieces.card_piece("hand", move["card"])
 
 
 def _summon_free(state: State, seat: int, move: Move, kind: str) -> tuple[str, str]:
@@ -128,41 +128,41 @@ def _summon_free(state: State, seat: int, move: Move, kind: str) -> tuple[str, s
 def _discard(state: State, seat: int, move: Move, kind: str) -> tuple[str, str]:
     # A card of the hand (Vampiric Crown), or the card just drawn.
     if "card" in move:
-        return f"Discard {_card(move)}", f"hand:{move['card']}"
+        return f"Discard {_card(move)}", pieces.card_piece("hand", move["card"])
     return "Discard it", "choice:discard"
 
 
 def _from_reserve(verb: str) -> Describer:
     """Energy given from (or back to) the reserve, one token per move."""
-    return lambda s, p, m, k: (f"{verb} 1 {_element(m)}", f"reserve:{_element(m)}")
+    return lambda s, p, m, k: (f"{verb} 1 {_element(m)}", pieces.reserve_piece(_element(m)))
 
 
 def _in_play(verb: str, after: str = "") -> Describer:
     """Sacrificing a card in play, or taking one back into the hand."""
     return lambda s, p, m, k: (
         f"{verb} {_card(m)}{after}{_in_play_note(s, p, m['card'])}",
-        f"play:{m['card']}",
+        pieces.card_piece("play", m["card"]),
     )
 
 
 def _chosen(state: State) -> str:
     """The card being paid for, or seen in the Crystal Orb."""
-    return f"choice:{head(state)['card']}"
+    return pieces.card_piece("choice", head(state)["card"])
 
 
 # action -> (state, seat, move, kind of the decision) -> (label, target)
 Describer = Callable[[State, int, Move, str], tuple[str, "str | None"]]
 DESCRIBERS: dict[str, Describer] = {
-    "pick": lambda s, p, m, k: (f"Pick {_card(m)}", f"packet:{m['card']}"),
+    "pick": lambda s, p, m, k: (f"Pick {_card(m)}", pieces.card_piece("packet", m["card"])),
     "assign": lambda s, p, m, k: (
         f"{card_name(number(m['card']))} to year {m['year']}",
-        f"set:{m['card']}:{m['year']}",
+        pieces.set_piece(m["card"], m["year"]),
     ),
     "clear": lambda s, p, m, k: ("Start the sets again", "sets:clear"),
     "confirm": lambda s, p, m, k: ("Confirm my three sets", "sets:confirm"),
     "take_die": lambda s, p, m, k: (
         f"Take the die: {face_text(face_of(s, m['die']))}",
-        f"die:{m['die']}",
+        pieces.die_piece(m["die"]),
     ),
     "proceed": lambda s, p, m, k: ("Keep this die", "mydie:keep"),
     "star": lambda s, p, m, k: ("Raise my summoning gauge by 1", "mydie:star"),
@@ -170,29 +170,38 @@ DESCRIBERS: dict[str, Describer] = {
     "draw": lambda s, p, m, k: ("Draw a card", "pile:draw" if k == "crown" else "mydie:card"),
     "transmute": lambda s, p, m, k: (
         f"Transmute 1 {_element(m)} into {crystals(rate(s, m['element']))}",
-        f"reserve:{_element(m)}",
+        pieces.reserve_piece(_element(m)),
     ),
     "summon": _summon,
-    "activate": lambda s, p, m, k: (_activation_label(s, p, m), f"play:{m['card']}"),
-    "bonus": lambda s, p, m, k: (BONUSES[m["bonus"]], f"bonus:{m['bonus']}"),
+    "activate": lambda s, p, m, k: (
+        _activation_label(s, p, m),
+        pieces.card_piece("play", m["card"]),
+    ),
+    "bonus": lambda s, p, m, k: (BONUSES[m["bonus"]], pieces.bonus_piece(m["bonus"])),
     "end_turn": lambda s, p, m, k: ("End my turn", "turn:end"),
     "pay": lambda s, p, m, k: (_pay_label(s, p, m), _chosen(s)),
-    "take": lambda s, p, m, k: (f"Take 1 {_element(m)}", f"supply:{_element(m)}"),
+    "take": lambda s, p, m, k: (f"Take 1 {_element(m)}", pieces.supply_piece(_element(m))),
     "give_back": _from_reserve("Give"),
     "return": _from_reserve("Give back"),
     "use": _from_reserve("Give"),
-    "keep": lambda s, p, m, k: (f"Keep {_card(m)}", f"choice:{m['card']}"),
+    "keep": lambda s, p, m, k: (f"Keep {_card(m)}", pieces.card_piece("choice", m["card"])),
     "discard": _discard,
     "sacrifice": _in_play("Sacrifice"),
     "take_back": _in_play("Take", " back"),
     "summon_free": _summon_free,
-    "give": lambda s, p, m, k: (f"Give {_card(m)} to {{p{m['to']}}}", f"choice:{m['card']}"),
-    "copy": lambda s, p, m, k: (f"Copy {{p{m['target']}}}'s reserve", f"player:{m['target']}"),
+    "give": lambda s, p, m, k: (
+        f"Give {_card(m)} to {{p{m['to']}}}",
+        pieces.card_piece("choice", m["card"]),
+    ),
+    "copy": lambda s, p, m, k: (
+        f"Copy {{p{m['target']}}}'s reserve",
+        pieces.player_piece(m["target"]),
+    ),
     "move_marker": lambda s, p, m, k: (
         f"Move the season marker {m['by']:+d}",
-        f"marker:{m['by']}",
+        pieces.marker_piece(m["by"]),
     ),
-    "count": lambda s, p, m, k: (f"Change {count_of(m['n'], 'token')}", f"count:{m['n']}"),
+    "count": lambda s, p, m, k: (f"Change {count_of(m['n'], 'token')}", pieces.count_piece(m["n"])),
     "orb_summon": lambda s, p, m, k: ("Pay 4 energy and summon it", _chosen(s)),
     "orb_back": lambda s, p, m, k: ("Leave it on the pile", _chosen(s)),
     "done": lambda s, p, m, k: ("Done", "choice:done"),

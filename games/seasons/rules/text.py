@@ -9,7 +9,17 @@ given. Plurals go through `games.words.count_of`; a card's name goes through
 
 from __future__ import annotations
 
-from games.seasons.rules.data import ELEMENTS, Face
+from games.seasons.rules.data import (
+    ELEMENTS,
+    HAND_PENALTY,
+    MAX_BONUSES,
+    MONTHS,
+    ORB_ENERGY,
+    SEASONS,
+    YEARS,
+    Face,
+    season_of,
+)
 from games.seasons.rules.hooks import CARDS
 from games.seasons.rules.table import number
 from games.words import count_of
@@ -82,3 +92,79 @@ def why_text(why: int) -> str:
     if why == -1:
         return "the end of round"
     return card_name(why, article=True)
+
+
+# -- the board's words: the rules said beside the pieces they concern ----------
+
+# SEA-1.2: the season of each month, January first.
+MONTH_SEASONS = tuple(SEASONS[season_of(month)] for month in range(1, MONTHS + 1))
+YEAR_NUMBERS = tuple(range(1, YEARS + 1))
+# SEA-8.1: how many bonuses a player may use in the game.
+BONUS_LIMIT = MAX_BONUSES
+# SEA-10.1: a card left in hand at the end.
+HAND_PENALTY_TEXT = f"\N{MINUS SIGN}{HAND_PENALTY} each at the end"
+# SEA-4.1: the cards each player drafts.
+DRAFT_CARDS = 9
+# SEA-8.2: the bonuses as drawn on their tiles.
+BONUS_TILES = (
+    (1, "Exchange 2 energy"),
+    (2, "Transmute +1"),
+    (3, "Gauge +1"),
+    (4, "Draw 2, keep 1"),
+)
+# SEA-4, SEA-9: what each phase asks of the players.
+PHASES = {
+    "draft": "Prelude: every player picks a card from the packet they hold; packets pass left",
+    "sets": "Prelude: every player splits their nine cards into the sets for years 1, 2 and 3",
+    "duel": "Duel",
+    "over": "Game over",
+}
+# SEA-8.2 bonus 1: give 2 energy, take 2.
+EXCHANGE_TAKE = 2
+
+
+def duel_text(round_: int, year: int, season: str, month: int) -> str:
+    """ "Duel · round 3 · year 1 of 3, spring (month 4)"."""
+    return f"Duel · round {round_} · year {year} of {YEARS}, {season} (month {month})"
+
+
+def choice_line(choice: dict, me: dict | None) -> str:
+    """Where a choice made of several clicks stands, in one line, from the
+    seat's own view of it (`view["choice"]`) and its panel."""
+    kind = choice.get("kind")
+    if kind == "gain":
+        return f"Take {count_of(choice['n'], 'energy token')} from {choice['why']}."
+    if kind == "overflow" and me is not None:
+        over = me["reserve"] - me["limit"]
+        return (
+            f"Your reserve holds {me['reserve']} of {me['limit']}: "
+            f"give back {count_of(over, 'token')} from it."
+        )
+    if kind == "exchange":
+        if choice.get("give"):
+            give = count_of(choice["give"], "token")
+            return f"Exchange: give {give} from your reserve, then take {EXCHANGE_TAKE}."
+        return f"Exchange: take {count_of(choice['take'], 'token')} of your choice."
+    if kind == "orb" and "chosen" in choice:
+        chosen = len(choice["chosen"])
+        return (
+            f"Crystal Orb: {chosen} of {ORB_ENERGY} energy tokens chosen; "
+            f"{ORB_ENERGY - chosen} more from your reserve."
+        )
+    if kind == "elemental":
+        return (
+            f"Elemental Amulet: {len(choice['used'])} of up to {len(ELEMENTS)} energy given; "
+            "each different element from your reserve gives its effect."
+        )
+    if kind == "pay" and me is not None:
+        card = choice["cards"][0]
+        cost = card["cost"]
+        need = [f"{n} {e}" for e, n in zip(ELEMENTS, cost["energy"], strict=True) if n]
+        if cost["crystals"]:
+            need.append(crystals(cost["crystals"]))
+        have = [f"{me['energy'][e]} {e}" for e in ELEMENTS if me["energy"][e]]
+        return (
+            f"{card['name']} costs {', '.join(need) or 'nothing'}; your reserve holds "
+            f"{', '.join(have) or 'no energy'}. Choose how to pay:"
+        )
+    return ""

@@ -12,11 +12,23 @@ from typing import Any
 
 from django import template
 
-from games.words import count_of
+from games.seasons.rules import text
+from games.seasons.rules.data import ELEMENTS
 
 register = template.Library()
 
-ELEMENTS = ("air", "water", "fire", "earth")
+
+@register.filter
+def years_open(tv, card: dict[str, Any]) -> list[dict[str, Any]]:
+    """The years a picked card may be put in now, each with its piece (from
+    the view); none once the sets are made, so no empty row is drawn."""
+    if tv is None:
+        return []
+    return [
+        {"year": year, "piece": piece}
+        for year, piece in enumerate(card.get("year_pieces", []), start=1)
+        if piece in tv.moves_by_target
+    ]
 
 
 @register.filter
@@ -25,53 +37,8 @@ def acts(tv, target: str) -> bool:
     return tv is not None and str(target) in tv.moves_by_target
 
 
-def _kinds(tv) -> set[str]:
-    return {t.split(":", 1)[0] for t in tv.moves_by_target}
-
-
 def _names(elements: list[int]) -> list[str]:
     return [ELEMENTS[e] for e in elements]
-
-
-def _line(v: dict[str, Any], me: dict[str, Any] | None) -> str:
-    """Where a choice of several clicks stands, in one line."""
-    choice = v["choice"] or {}
-    kind = choice.get("kind")
-    if kind == "gain":
-        return f"Take {count_of(choice['n'], 'energy token')} from {choice['why']}."
-    if kind == "overflow" and me is not None:
-        over = me["reserve"] - me["limit"]
-        return (
-            f"Your reserve holds {me['reserve']} of {me['limit']}: "
-            f"give back {count_of(over, 'token')} from it."
-        )
-    if kind == "exchange":
-        if choice.get("give"):
-            give = count_of(choice["give"], "token")
-            return f"Exchange: give {give} from your reserve, then take 2."
-        return f"Exchange: take {count_of(choice['take'], 'token')} of your choice."
-    if kind == "orb" and "chosen" in choice:
-        return (
-            f"Crystal Orb: {len(choice['chosen'])} of 4 energy tokens chosen; "
-            f"{4 - len(choice['chosen'])} more from your reserve."
-        )
-    if kind == "elemental":
-        return (
-            f"Elemental Amulet: {len(choice['used'])} of up to 4 energy given; "
-            "each different element from your reserve gives its effect."
-        )
-    if kind == "pay" and me is not None:
-        card = choice["cards"][0]
-        cost = card["cost"]
-        need = [f"{n} {e}" for e, n in zip(ELEMENTS, cost["energy"], strict=True) if n]
-        if cost["crystals"]:
-            need.append(count_of(cost["crystals"], "crystal"))
-        have = [f"{me['energy'][e]} {e}" for e in ELEMENTS if me["energy"][e]]
-        return (
-            f"{card['name']} costs {', '.join(need) or 'nothing'}; your reserve holds "
-            f"{', '.join(have) or 'no energy'}. Choose on the card how to pay."
-        )
-    return ""
 
 
 @register.simple_tag
@@ -84,17 +51,26 @@ def seasons_step(tv) -> dict[str, Any] | None:
         return None
     me = next((p for p in v["players"] if p["seat"] == tv.my_seat), None)
     choice = v["choice"] or {}
-    kinds = _kinds(tv)
     chosen = _names(choice.get("chosen") or choice.get("used") or [])
     step = {
-        "line": _line(v, me),
+        "line": text.choice_line(choice, me),
         "chosen": chosen,
-        "supply": list(ELEMENTS) if "supply" in kinds else [],
-        "marker": [d for d in (-3, -2, -1, 1, 2, 3) if f"marker:{d}" in tv.moves_by_target],
-        "counts": sorted(
-            int(t.split(":")[1]) for t in tv.moves_by_target if t.startswith("count:")
-        ),
+        # Each a piece the view names; drawn when a move acts on it.
+        "supply": [
+            {"element": element, "piece": piece}
+            for element, piece in (choice.get("supply_pieces") or {}).items()
+            if piece in tv.moves_by_target
+        ],
+        "marker": [m for m in choice.get("markers", []) if m["piece"] in tv.moves_by_target],
+        "counts": [c for c in choice.get("counts", []) if c["piece"] in tv.moves_by_target],
         "buttons": [t for t in ("choice:discard", "choice:done") if t in tv.moves_by_target],
+        # Paying for a card: its ways to pay, in words, where the line asks.
+        "ways": [
+            move
+            for card in (choice.get("cards") or [])[:1]
+            if choice.get("kind") == "pay"
+            for move in tv.moves_by_target.get(card["piece"], [])
+        ],
     }
     if not any(step.values()):
         return None

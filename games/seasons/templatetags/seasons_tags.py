@@ -15,14 +15,14 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
+from games.seasons.rules import text
+from games.seasons.rules.data import ELEMENTS
 from games.seasons.rules.text import SYMBOLS
 from games.words import count_of
 
 register = template.Library()
 
-ELEMENTS = ("air", "water", "fire", "earth")
 GLYPHS = {"air": "≋", "water": "◆", "fire": "▲", "earth": "●"}
-SEASON_NAMES = ("winter", "spring", "summer", "autumn")
 
 
 def _tokens(counts: dict[str, int]) -> list[str]:
@@ -151,20 +151,23 @@ class Panel:
     cards: list[CardFace]
     # Once the game is over: the cards this player was left holding.
     hand_shown: list[CardFace] | None = None
+    # The pieces the view names: the player, and their tokens by element.
+    piece: str = ""
+    reserve_pieces: dict[str, str] = field(default_factory=dict)
 
     @property
     def token_groups(self) -> list[dict[str, Any]]:
         """The reserve by element, one piece each (tokens on an Amulet of
         Water may be spent too: an element may have moves and none held)."""
         return [
-            {"element": e, "count": n, "tokens": range(n)}
+            {"element": e, "count": n, "tokens": range(n), "piece": self.reserve_pieces.get(e, "")}
             for e in ELEMENTS
             for n in [self.tokens.count(e)]
         ]
 
     @property
     def bonus_slots(self) -> list[bool]:
-        return [i < self.bonuses for i in range(3)]
+        return [i < self.bonuses for i in range(text.BONUS_LIMIT)]
 
 
 @dataclass
@@ -184,20 +187,17 @@ class Board:
     phase_text: str
     final: list[dict[str, Any]] | None
     # The four bonuses as drawn on their tiles (SEA-8.2).
-    bonus_words: tuple[tuple[int, str], ...] = (
-        (1, "Exchange 2 energy"),
-        (2, "Transmute +1"),
-        (3, "Gauge +1"),
-        (4, "Draw 2, keep 1"),
-    )
+    bonus_limit: int = text.BONUS_LIMIT
+    hand_penalty: str = text.HAND_PENALTY_TEXT
+    draft_cards: int = text.DRAFT_CARDS
 
-
-PHASES = {
-    "draft": "Prelude: every player picks a card from the packet they hold; packets pass left",
-    "sets": "Prelude: every player splits their nine cards into the sets for years 1, 2 and 3",
-    "duel": "Duel",
-    "over": "Game over",
-}
+    @property
+    def bonus_tiles(self) -> list[dict[str, Any]]:
+        """The bonus tiles of the viewer's turn: each one's piece (from the
+        view) and the words on it (SEA-8.2)."""
+        turn = self.view.get("turn") or {}
+        words = dict(text.BONUS_TILES)
+        return [dict(tile, word=words[tile["bonus"]]) for tile in turn.get("bonus_pieces", [])]
 
 
 def faces(cards: list[dict[str, Any]] | None) -> list[CardFace]:
@@ -236,6 +236,8 @@ def seasons_board(tv) -> Board:
                     CardFace(c, tapped=c["tapped"], tokens=_tokens(c["tokens"])) for c in p["play"]
                 ],
                 hand_shown=None if p["hand_shown"] is None else faces(p["hand_shown"]),
+                piece=p["piece"],
+                reserve_pieces=p["reserve_pieces"],
             )
         )
     assign = v["assign"] or {}
@@ -250,12 +252,14 @@ def seasons_board(tv) -> Board:
         months=[
             {
                 "month": m,
-                "season": SEASON_NAMES[(m - 1) // 3],
+                "season": season,
                 "current": m == v["month"],
             }
-            for m in range(1, 13)
+            for m, season in enumerate(text.MONTH_SEASONS, start=1)
         ],
-        years=[{"year": y, "current": y == v["year"], "past": y < v["year"]} for y in (1, 2, 3)],
+        years=[
+            {"year": y, "current": y == v["year"], "past": y < v["year"]} for y in text.YEAR_NUMBERS
+        ],
         chart=[{"element": e, "rate": v["chart"][e], "glyph": GLYPHS[e]} for e in ELEMENTS],
         dice=[
             Die(
@@ -278,16 +282,15 @@ def seasons_board(tv) -> Board:
         # The sets still to come are the last years' (SEA-9.3): in year 2,
         # or back in year 1 by the Temporal Boots, the one left is year 3's.
         year_sets=[
-            {"year": 4 - len(v["years"]) + i, "cards": faces(cards)}
+            {"year": text.YEAR_NUMBERS[-1] + 1 - len(v["years"]) + i, "cards": faces(cards)}
             for i, cards in enumerate(v["years"] or [])
         ],
         packet=faces(v["packet"]),
         picked=picked,
         choice=faces((v["choice"] or {}).get("cards")),
-        phase_text=PHASES[v["phase"]]
+        phase_text=text.PHASES[v["phase"]]
         if v["phase"] != "duel"
-        else f"Duel · round {v['round']} · year {v['year']} of 3, {v['season']} "
-        f"(month {v['month']})",
+        else text.duel_text(v["round"], v["year"], v["season"], v["month"]),
         final=_final(v, names),
     )
 
@@ -324,12 +327,6 @@ def card_print(face: CardFace) -> SafeString:
 @register.simple_tag
 def symbol_tip(symbol: str) -> str:
     return SYMBOL_TIPS[symbol]
-
-
-@register.filter
-def counted(count: int, noun: str) -> str:
-    """`{{ n|counted:"card" }}`: '1 card', '2 cards'."""
-    return count_of(count, noun)
 
 
 @register.filter

@@ -125,7 +125,7 @@ def effectiveness(state: State, build: dict[str, Any]) -> int:
     if kind == "event":
         return pips(state, build) // C.EVENT_CARDS[build["target"]].divisor
     if kind == "agriculture":
-        return pips(state, build) // 2  # TRO-15.2
+        return pips(state, build) // C.AGRICULTURE_DIVISOR  # TRO-15.2
     return len(build["dice"])
 
 

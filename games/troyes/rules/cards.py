@@ -38,6 +38,12 @@ DIE_PRICE = 2  # per die in the action, so 2/4/6 (TRO-10.4; BGA-RU54, TT-CLAR)
 REROLL_COST, RECRUIT_COST, TURN_COST = 1, 2, 4  # TRO-10.5 (BRIEF, TT-CLAR)
 PASS_DENIERS, PASS_AGAIN = 2, 1  # TRO-16.1
 CATHEDRAL_COLUMNS, CATHEDRAL_LEVELS = 6, 3  # TRO-2.2
+# TRO-12.5: a marker in columns 1-3 gives 1 influence, in 4-6 gives 2.
+CATHEDRAL_INFLUENCE = (1, 1, 1, 2, 2, 2)
+# TRO-15.2: Agriculture pays the yellow pips divided by 2.
+AGRICULTURE_DIVISOR = 2
+# TRO-11.4 (DOJ): only the first two supervisors of a card score.
+SCORING_SUPERVISORS = 2
 CATHEDRAL_MISSING_LEVEL = 2  # TRO-OP26, -2 VP per level without a marker (BRIEF, VR)
 UNFOUGHT_EVENT_VP = 1  # +1 VP per undefeated event bearing one's markers (BRIEF)
 WON_EVENT_VP = 1  # OURS: what an event card won is worth at the end (TRO-18.1)

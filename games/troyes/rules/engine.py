@@ -21,6 +21,7 @@ from games.troyes.rules import build as B
 from games.troyes.rules import cards as C
 from games.troyes.rules import choices as M
 from games.troyes.rules import flow as F
+from games.troyes.rules import pieces as P
 from games.troyes.rules import records
 from games.troyes.rules import table as T
 from games.troyes.rules.pieces import public_piece
@@ -150,7 +151,12 @@ class TroyesEngine(Engine):
                     activity.append({"colour": colour, "level": level, "revealed": False})
                     continue
                 entry = _card_view(C.CARDS[cid])
+                entry["piece"] = P.card_piece(cid)
                 entry["supervisors"] = list(state["supervisors"].get(cid, []))
+                # What each supervisor, in order, scores at the end (DOJ).
+                entry["supervisor_points"] = [
+                    T.supervisor_points(C.CARDS[cid], i) for i in range(len(entry["supervisors"]))
+                ]
                 entry["markers"] = list(state["markers"].get(cid, [0] * n))
                 activity.append(entry)
         build = state["build"]
@@ -168,12 +174,14 @@ class TroyesEngine(Engine):
                 {
                     "colour": colour,
                     "name": C.BUILDING_NAMES[colour],
+                    "piece": P.building_piece(colour),
                     "house": C.LAYOUT_SOURCE[colour] == C.OURS,
                     "rows": [
                         {
                             "faces": list(row.faces),
                             "called": row_text(colour, r),
                             "spaces": list(spaces),
+                            "pieces": [P.space_piece(colour, r, i) for i in range(len(spaces))],
                         }
                         for r, (row, spaces) in enumerate(
                             zip(C.BUILDINGS[colour], state["buildings"][colour], strict=True)
@@ -185,13 +193,20 @@ class TroyesEngine(Engine):
             ],
             "grey_box": state["grey_box"],
             "cathedral": [list(column) for column in state["cathedral"]],
+            # TRO-12.5: the influence a marker in each column gives.
+            "cathedral_influence": list(C.CATHEDRAL_INFLUENCE),
+            "cathedral_levels": C.CATHEDRAL_LEVELS,
             "activity": activity,
             "events": [
-                dict(_event_card_view(e["id"]), marks=list(e["marks"])) for e in state["events"]
+                dict(
+                    _event_card_view(e["id"]), marks=list(e["marks"]), piece=P.event_piece(e["id"])
+                )
+                for e in state["events"]
             ],
             "decks": {colour: len(ids) for colour, ids in state["decks"].items()},
-            "dice": [dict(d) for d in state["dice"]],
+            "dice": [_die_view(d) for d in state["dice"]],
             "black": list(state["black"]),
+            "black_pieces": [P.black_piece(i) for i in range(len(state["black"]))],
             "fight": self._fight_view(state),
             "build": self._build_view(state, build) if build else None,
             "uses": dict(state["uses"]) if state["uses"] else None,
@@ -215,6 +230,10 @@ class TroyesEngine(Engine):
         return {
             "black": list(fight["black"]),
             "own": list(fight["own"]),
+            # Each chosen die's strength, red counted double (TRO-9.5).
+            "strengths": [T.strength_of(T.die(state, i)) for i in fight["own"]]
+            if defending
+            else [],
             "total": total,
             "against": against,
             "problem": F.fight_problem(state) if defending else None,
@@ -272,6 +291,17 @@ class TroyesEngine(Engine):
 
     def public_piece(self, target: str, seat: int) -> str | None:
         return public_piece(target, seat)
+
+
+def _die_view(die: dict[str, Any]) -> dict[str, Any]:
+    """A die of the square with the names of the pieces it is: itself, and
+    the influence spent on it (TRO-10.5)."""
+    return dict(
+        die,
+        piece=P.die_piece(die["id"]),
+        reroll_piece=P.influence_piece("reroll", die["id"]),
+        turn_piece=P.influence_piece("turn", die["id"]),
+    )
 
 
 def _card_view(card: C.ActivityCard) -> dict[str, Any]:

@@ -539,7 +539,7 @@ def _act_cathedral(state, seat, build, eff, faces, used, log) -> None:
     for face in faces:  # TRO-12.3 to TRO-12.5
         state["cathedral"][face - 1].append(seat)
         vp += 1
-        ip += 1 if face <= 3 else 2
+        ip += C.CATHEDRAL_INFLUENCE[face - 1]
     state["vp"][seat] += vp
     got = T.gain_ip(state, seat, ip)
     log.append(

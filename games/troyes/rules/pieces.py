@@ -15,6 +15,39 @@ folded instead of a second time in sight.
 
 from __future__ import annotations
 
+# The pieces' names, made here for the moves' targets and for the view alike,
+# so that a piece the board draws is the one a move names.
+
+
+def space_piece(building: str, row: int, space: int) -> str:
+    return f"space:{building}:{row}:{space}"
+
+
+def die_piece(die: int | str) -> str:
+    return f"die:{die}"
+
+
+def influence_piece(verb: str, die: int) -> str:
+    """Influence spent on a die: `reroll:<id>` or `turn:<id>` (TRO-10.5)."""
+    return f"{verb}:{die}"
+
+
+def black_piece(index: int) -> str:
+    return f"black:{index}"
+
+
+def card_piece(card: str) -> str:
+    return f"card:{card}"
+
+
+def event_piece(event: str) -> str:
+    return f"event:{event}"
+
+
+def building_piece(colour: str) -> str:
+    return f"building:{colour}"
+
+
 # Pieces every board draws under the same name; influence spent on a die
 # (`reroll:<id>`, `turn:<id>`) acts on that die. A seat's own citizens in
 # supply, its influence track and its turn's buttons are drawn on its side
@@ -25,5 +58,5 @@ SHARED = ("space", "building", "die", "black", "card", "event", "cathedral", "ag
 def public_piece(target: str, seat: int) -> str | None:
     kind, _, rest = target.partition(":")
     if kind in ("reroll", "turn") and rest:
-        return f"die:{rest}"
+        return die_piece(rest)
     return target if kind in SHARED else None

@@ -16,6 +16,7 @@ from games.engine import About, Move, State
 from games.troyes.rules import build as B
 from games.troyes.rules import cards as C
 from games.troyes.rules import choices as M
+from games.troyes.rules import pieces as P
 from games.troyes.rules import table as T
 from games.troyes.rules.text import deniers, row_text, the_name
 from games.words import count_of, indefinite, times
@@ -59,12 +60,12 @@ def _choose(state: State, seat: int, move: Move) -> tuple[str, str]:
     """An action to start, on the piece that names it."""
     kind = move["kind"]
     if kind == "card":
-        return f"Activate {the_name(C.CARDS[move['card']])}", f"card:{move['card']}"
+        return f"Activate {the_name(C.CARDS[move['card']])}", P.card_piece(move["card"])
     if kind == "event":
-        return f"Fight {the_name(C.EVENT_CARDS[move['event']])}", f"event:{move['event']}"
+        return f"Fight {the_name(C.EVENT_CARDS[move['event']])}", P.event_piece(move["event"])
     if kind == "citizen":
         building = move["building"]
-        return f"Place a citizen in the {C.BUILDING_NAMES[building]}", f"building:{building}"
+        return f"Place a citizen in the {C.BUILDING_NAMES[building]}", P.building_piece(building)
     if kind == "cathedral":
         return "Build the Cathedral", kind
     return "Farm (Agriculture)", kind
@@ -78,8 +79,8 @@ def _supervisor(state: State, seat: int, move: Move) -> tuple[str, str]:
         return f"Hire a supervisor from your supply for {hire}", "supply"
     if source in C.COLOURS:
         building = C.BUILDING_NAMES[source]
-        return f"Hire your citizen from the {building} for {hire}", f"building:{source}"
-    return f"Move your supervisor from {the_name(C.CARDS[source])} (free)", f"card:{source}"
+        return f"Hire your citizen from the {building} for {hire}", P.building_piece(source)
+    return f"Move your supervisor from {the_name(C.CARDS[source])} (free)", P.card_piece(source)
 
 
 def _defend_label(state: State, seat: int, move: Move) -> str:
@@ -114,14 +115,14 @@ Describer = Callable[[State, int, Move], tuple[str, str]]
 DESCRIBERS: dict[str, Describer] = {
     "place": lambda s, p, m: (
         _place_label(s, p, m),
-        f"space:{m['building']}:{m['row']}:{m['space']}",
+        P.space_piece(m["building"], m["row"], m["space"]),
     ),
     "select_black": lambda s, p, m: (
         f"{'Drop' if m['index'] in s['fight']['black'] else 'Also fight'} "
         f"the black {s['black'][m['index']]}",
-        f"black:{m['index']}",
+        P.black_piece(m["index"]),
     ),
-    "select_own": lambda s, p, m: (_defend_label(s, p, m), f"die:{m['die']}"),
+    "select_own": lambda s, p, m: (_defend_label(s, p, m), P.die_piece(m["die"])),
     "fight": _control("Fight with the chosen dice"),
     "concede": lambda s, p, m: (
         f"Give up against the black {s['black'][0]} (−{count_of(C.PENALTY, 'victory point')})",
@@ -129,7 +130,7 @@ DESCRIBERS: dict[str, Describer] = {
     ),
     "reroll": lambda s, p, m: (
         f"Reroll {_die_label(s, p, m['die'])} ({count_of(C.REROLL_COST, 'influence')})",
-        f"reroll:{m['die']}",
+        P.influence_piece("reroll", m["die"]),
     ),
     "recruit": lambda s, p, m: (
         f"Take a new citizen ({count_of(C.RECRUIT_COST, 'influence')})",
@@ -138,16 +139,19 @@ DESCRIBERS: dict[str, Describer] = {
     "turn": lambda s, p, m: (
         f"Turn over {_die_label(s, p, m['die'])} "
         f"({'free' if s['turning'] else f'{C.TURN_COST} influence, up to 3 dice'})",
-        f"turn:{m['die']}",
+        P.influence_piece("turn", m["die"]),
     ),
     "choose": _choose,
     "marker": lambda s, p, m: (
         f"Use {indefinite(C.CARDS[m['card']].name)} marker",
-        f"card:{m['card']}",
+        P.card_piece(m["card"]),
     ),
     "supervisor": _supervisor,
-    "add_die": lambda s, p, m: (_add_label(s, p, m), f"die:{m['die']}"),
-    "remove_die": lambda s, p, m: (f"Take back {_die_label(s, p, m['die'])}", f"die:{m['die']}"),
+    "add_die": lambda s, p, m: (_add_label(s, p, m), P.die_piece(m["die"])),
+    "remove_die": lambda s, p, m: (
+        f"Take back {_die_label(s, p, m['die'])}",
+        P.die_piece(m["die"]),
+    ),
     "cancel": _control("Cancel this action"),
     "confirm": _control("Confirm"),
     "pass": _control("Pass"),

@@ -30,6 +30,8 @@ from games.engine import Rng, State
 from games.troyes.rules import cards as C
 
 BUILD_KEYS = ("kind", "target", "dice", "marker", "sup")
+# A die of the state; the view adds the names of its pieces.
+DIE_KEYS = ("id", "owner", "colour", "value")
 
 
 def public_state(state: State) -> dict[str, Any]:
@@ -120,7 +122,7 @@ def sample_state(view: Mapping[str, Any], seat: int, rng: Rng) -> State:
         "cathedral": [list(column) for column in view["cathedral"]],
         "events": [{"id": e["id"], "marks": list(e["marks"])} for e in view["events"]],
         "decks": decks,
-        "dice": [dict(d) for d in view["dice"]],
+        "dice": [{key: d[key] for key in DIE_KEYS} for d in view["dice"]],
         "black": list(view["black"]),
         "fight": {"black": list(view["fight"]["black"]), "own": list(view["fight"]["own"])},
         "build": None if build is None else {key: copy.deepcopy(build[key]) for key in BUILD_KEYS},

@@ -306,14 +306,25 @@ def character_points(state: State, character: C.Character, seat: int) -> int:
     return character.per * (units // character.unit)
 
 
+def supervisor_points(card: C.ActivityCard, position: int) -> int:
+    """What a card's supervisor in that position (0: the first) scores at the
+    end: the card's slots for the first two, nothing after (DOJ)."""
+    return card.slots[position] if position < C.SCORING_SUPERVISORS else 0
+
+
+def strength_of(die: dict[str, Any]) -> int:
+    """One die's strength against the black dice (TRO-9.5)."""
+    return strength([die])
+
+
 def score_sheet(state: State) -> list[dict[str, Any]]:
     in_play = sorted({cid for dealt in state["characters"] for cid in dealt})
     sheet = []
     for seat in range(state["players"]):
         supervisors = 0
         for cid, seats in state["supervisors"].items():
-            if seat in seats[:2]:
-                supervisors += C.CARDS[cid].slots[seats.index(seat)]
+            if seat in seats:
+                supervisors += supervisor_points(C.CARDS[cid], seats.index(seat))
         chars = [
             {
                 "id": cid,

@@ -9,15 +9,15 @@ from a raw state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from games.troyes.rules.text import PLACEMENT_HELP
-from games.words import count_of, noun_for
+from games.troyes.rules import text
+from games.words import count_of
 
 register = template.Library()
 
@@ -66,15 +66,15 @@ class Die(Face):
     owner: int
     owner_name: str
     chosen: bool = False
+    # The pieces' names, from the view (`rules.pieces`): the die itself, and
+    # the influence spent on it.
+    target: str = ""
+    reroll_target: str = ""
+    turn_target: str = ""
 
     @property
     def label(self) -> str:
         return f"{self.colour} die showing {self.value}, {self.owner_name}"
-
-    @property
-    def target(self) -> str:
-        """The piece's name in `MoveInfo.target`."""
-        return f"die:{self.id}"
 
 
 @dataclass
@@ -84,15 +84,12 @@ class BlackDie(Face):
     index: int
     value: int
     chosen: bool = False
+    target: str = ""
     colour = "black"
 
     @property
     def label(self) -> str:
         return f"black die showing {self.value}"
-
-    @property
-    def target(self) -> str:
-        return f"black:{self.index}"
 
 
 @register.simple_tag
@@ -109,12 +106,6 @@ def die(d: Die | BlackDie) -> SafeString:
         d.value,
         format_html_join("", '<i class="{}"></i>', (("on" if on else "",) for on in d.pips)),
     )
-
-
-@register.filter
-def noun(count: int, word: str) -> str:
-    """`{{ n }} {{ n|noun:"denier" }}`: 'denier' for 1, 'deniers' otherwise."""
-    return noun_for(count, word)
 
 
 @dataclass
@@ -158,6 +149,13 @@ class Board:
     build: dict[str, Any] | None
     final: list[dict[str, Any]] | None = None
     house_tip: str = HOUSE_TIP
+    # The rules said beside the pieces they concern (rules/text.py).
+    fight_rule: str = text.FIGHT_RULE
+    cathedral_help: str = text.CATHEDRAL_HELP
+    agriculture_help: str = text.AGRICULTURE_HELP
+    influence_tip: str = text.INFLUENCE_TIP
+    cathedral_missing_tip: str = text.CATHEDRAL_MISSING_TIP
+    round_help: str = text.ROUND_HELP
     explain: str = ""
     legend: list[dict[str, Any]] = field(default_factory=list)
     # The turn's own buttons (confirm, cancel, pass, fight, uses).
@@ -196,7 +194,17 @@ def troyes_board(tv) -> Board:
     districts = []
     for seat in [*range(v["players_count"]), NEUTRAL]:
         dice = [
-            Die(d["id"], d["colour"], d["value"], seat, _name(names, seat), d["id"] in chosen)
+            Die(
+                d["id"],
+                d["colour"],
+                d["value"],
+                seat,
+                _name(names, seat),
+                d["id"] in chosen,
+                d["piece"],
+                d["reroll_piece"],
+                d["turn_piece"],
+            )
             for d in v["dice"]
             if d["owner"] == seat
         ]
@@ -212,18 +220,16 @@ def troyes_board(tv) -> Board:
                 else str(row["faces"][0]),
                 "called": row["called"],
                 "spaces": [
-                    Space(o, _name(names, o), f"space:{b['colour']}:{r}:{i}")
-                    for i, o in enumerate(row["spaces"])
+                    Space(o, _name(names, o), piece)
+                    for o, piece in zip(row["spaces"], row["pieces"], strict=True)
                 ],
             }
-            for r, row in enumerate(b["rows"])
+            for row in b["rows"]
         ]
         lying = [Space(o, _name(names, o)) for o in b["lying"]]
-        buildings.append(
-            dict(b, rows_drawn=rows, lying_drawn=lying, target=f"building:{b['colour']}")
-        )
+        buildings.append(dict(b, rows_drawn=rows, lying_drawn=lying, target=b["piece"]))
     cathedral = []
-    for level in range(2, -1, -1):
+    for level in reversed(range(v["cathedral_levels"])):
         cells = []
         for column, owners in enumerate(v["cathedral"], start=1):
             owner = owners[level] if len(owners) > level else None
@@ -233,7 +239,7 @@ def troyes_board(tv) -> Board:
                     "owner": owner,
                     "css": "empty" if owner is None else f"seat-{owner}",
                     "name": _name(names, owner),
-                    "ip": 1 if column <= 3 else 2,
+                    "ip": v["cathedral_influence"][column - 1],
                 }
             )
         cathedral.append({"level": level + 1, "cells": cells})
@@ -247,7 +253,7 @@ def troyes_board(tv) -> Board:
                 marks_drawn=marks,
                 free=range(free),
                 fight_word=e["fight"],
-                target=f"event:{e['id']}",
+                target=e["piece"],
                 black_text=count_of(e["black"], "black die", "black dice"),
             )
         )
@@ -261,7 +267,7 @@ def troyes_board(tv) -> Board:
                 "seat": s,
                 "css": f"seat-{s}",
                 "name": _name(names, s),
-                "vp": c["slots"][i] if i < 2 else 0,
+                "vp": c["supervisor_points"][i],
             }
             for i, s in enumerate(c["supervisors"])
         ]
@@ -270,8 +276,11 @@ def troyes_board(tv) -> Board:
             for s, n in enumerate(c["markers"])
             if n
         ]
-        activity.append(dict(c, sups=sups, marker_list=markers, target=f"card:{c['id']}"))
-    black = [BlackDie(i, value, i in fight["black"]) for i, value in enumerate(v["black"])]
+        activity.append(dict(c, sups=sups, marker_list=markers, target=c["piece"]))
+    black = [
+        BlackDie(i, value, i in fight["black"], piece)
+        for i, (value, piece) in enumerate(zip(v["black"], v["black_pieces"], strict=True))
+    ]
     own = next((p for p in players if p["is_me"]), None)
     return Board(
         view=v,
@@ -285,8 +294,8 @@ def troyes_board(tv) -> Board:
         status=_status(v, names),
         me=own,
         build=_build_text(v, build),
-        final=_final(v, names),
-        explain=PLACEMENT_HELP if v["phase"] == "placement" else "",
+        final=_final(v, names, tv.table.outcome),
+        explain=text.PLACEMENT_HELP if v["phase"] == "placement" else "",
         controls=_controls(tv),
         influence=_influence(tv, districts),
         fight=_fight(v, tv, names, districts),
@@ -297,9 +306,9 @@ def troyes_board(tv) -> Board:
 def _choices(tv, v: dict[str, Any]) -> list[dict[str, Any]]:
     """The actions the viewer may start, each named short by its piece (the
     button's name is still the whole move: 'Activate the Archer')."""
-    names = {f"card:{c['id']}": c["name"] for c in v["activity"] if c["revealed"]}
-    names |= {f"event:{e['id']}": e["name"] for e in v["events"]}
-    names |= {f"building:{b['colour']}": b["name"] for b in v["buildings"]}
+    names = {c["piece"]: c["name"] for c in v["activity"] if c["revealed"]}
+    names |= {e["piece"]: e["name"] for e in v["events"]}
+    names |= {b["piece"]: b["name"] for b in v["buildings"]}
     names |= {"cathedral": "Cathedral", "agriculture": "Agriculture"}
     return [
         dict(m, short=names.get(m["target"], m["label"]))
@@ -325,30 +334,34 @@ def _controls(tv) -> list[dict[str, Any]]:
 
 
 def _influence(tv, districts: list[District]) -> list[dict[str, Any]]:
-    """Influence spent on the viewer's own dice or on a new citizen (TRO-9.9, TRO-10.5)."""
-    dice = {d.id: d for dist in districts for d in dist.dice}
+    """Influence spent on the viewer's own dice or on a new citizen (TRO-9.9,
+    TRO-10.5): each a piece the view names, shown when a move acts on it."""
+    acts = tv.moves_by_target
     found = []
-    for m in tv.moves:
-        target = m["target"] or ""
-        kind, _, die = target.partition(":")
-        if kind in VERBS:
-            found.append({"target": target, "verb": VERBS[kind], "die": dice.get(int(die))})
-        elif kind == "recruit":
-            found.append({"target": target, "verb": "New citizen", "die": None})
+    for die in (d for dist in districts for d in dist.dice):
+        for target, verb in ((die.reroll_target, "Reroll"), (die.turn_target, "Turn over")):
+            if target in acts:
+                # The chip draws the die as it is, not as chosen for the fight
+                # or the action: the chip is a different piece.
+                found.append({"target": target, "verb": verb, "die": replace(die, chosen=False)})
+    if "recruit" in acts:
+        found.append({"target": "recruit", "verb": "New citizen", "die": None})
     return found
 
 
 def _fight(v, tv, names, districts: list[District]) -> dict[str, Any] | None:
     """The defence in one line (TRO-9.4, TRO-9.5): the chosen dice, their
-    total with red counted double and the black total to beat, from the view."""
+    total and each one's strength (red counted double) and the black total
+    to beat, from the view."""
     if v["phase"] != "defence":
         return None
     fight = v["fight"]
     dice = {d.id: d for dist in districts for d in dist.dice}
-    chosen = [dice[i] for i in fight["own"] if i in dice]
     parts = [
-        f"{d.colour} {d.value}" + (f" (counts {2 * d.value})" if d.colour == "red" else "")
-        for d in chosen
+        f"{dice[i].colour} {dice[i].value}"
+        + (f" (counts {strength})" if strength != dice[i].value else "")
+        for i, strength in zip(fight["own"], fight["strengths"], strict=True)
+        if i in dice
     ]
     black = [v["black"][i] for i in sorted(fight["black"])]
     return {
@@ -402,9 +415,17 @@ def _build_text(v: dict[str, Any], build: dict[str, Any] | None) -> dict[str, An
     )
 
 
-def _final(v: dict[str, Any], names: dict[int, str]) -> list[dict[str, Any]] | None:
+def _final(
+    v: dict[str, Any], names: dict[int, str], outcome: dict[str, Any] | None
+) -> list[dict[str, Any]] | None:
+    """The score sheet, its winners marked as the outcome ranks them (TRO-OP27)."""
     sheet = v.get("final")
     if not sheet:
         return None
-    best = max(row["total"] for row in sheet)
-    return [dict(row, name=_name(names, row["seat"]), winner=row["total"] == best) for row in sheet]
+    ranks = (outcome or {}).get("ranks") or []
+    return [
+        dict(row, name=_name(names, row["seat"]), winner=ranks[row["seat"]] == 1)
+        if row["seat"] < len(ranks)
+        else dict(row, name=_name(names, row["seat"]), winner=False)
+        for row in sheet
+    ]

@@ -191,14 +191,19 @@ def table_bot_remove(*, table_id: int, user: AbstractBaseUser, number: int) -> N
 
 
 def table_play_now(
-    *, user: AbstractBaseUser, game: str, level: Any, players: int | None = None
+    *,
+    user: AbstractBaseUser,
+    game: str,
+    level: Any,
+    players: int | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> Table:
-    """A table of `game` (its default options) with bots of `level` in every
-    seat but the user's, started at once."""
+    """A table of `game` (its default options, but for those given) with bots
+    of `level` in every seat but the user's, started at once."""
     if level not in LEVELS:
         raise BadRequest(f"Unknown bot level “{level}”: choose one of {', '.join(LEVELS)}.")
     with transaction.atomic():
-        table = table_create(creator=user, game=game, max_players=players or 2)
+        table = table_create(creator=user, game=game, options=options, max_players=players or 2)
         for _ in range(table.max_players - 1):
             table_bot_add(table_id=table.pk, user=user, level=level)
         return table_start(table_id=table.pk, user=user)

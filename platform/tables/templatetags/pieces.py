@@ -29,16 +29,22 @@ register = template.Library()
 
 
 class PieceNode(template.Node):
-    def __init__(self, tv, target, nodelist, *, shown: bool = False):
+    def __init__(self, tv, target, nodelist, *, shown: bool = False, open_when=None):
         self.tv, self.target, self.nodelist = tv, target, nodelist
         self.shown = shown
+        self.open_when = open_when
 
     def render(self, context) -> str:
         inner = self.nodelist.render(context)
         tv = self.tv.resolve(context)
         target = self.target.resolve(context)
         moves = tv.moves_by_target.get(str(target), []) if tv is not None else []
-        drawn = control(mark_safe(inner), moves, str(target), shown=self.shown) if moves else inner
+        opened = bool(self.open_when.resolve(context)) if self.open_when is not None else False
+        drawn = (
+            control(mark_safe(inner), moves, str(target), shown=self.shown, opened=opened)
+            if moves
+            else inner
+        )
         mark = tv.marks.get(str(target)) if tv is not None else None
         if mark is None:
             return drawn
@@ -57,11 +63,11 @@ ONE_MOVE_SHOWN = (
     '<span class="visually-hidden">: {name}</span></button>'
 )
 MENU = (
-    '<details class="piece-menu" data-piece="{target}"><summary class="piece"'
+    '<details class="piece-menu" data-piece="{target}"{opened}><summary class="piece"'
     ' aria-label="{name}">{inner}</summary><span class="piece-moves">{buttons}</span></details>'
 )
 MENU_SHOWN = (
-    '<details class="piece-menu" data-piece="{target}"><summary class="piece">{inner}'
+    '<details class="piece-menu" data-piece="{target}"{opened}><summary class="piece">{inner}'
     '<span class="visually-hidden">: {name}</span></summary>'
     '<span class="piece-moves">{buttons}</span></details>'
 )
@@ -73,10 +79,13 @@ MARKED = (
 )
 
 
-def control(inner: SafeString, moves: list[dict], target: str, *, shown: bool) -> SafeString:
+def control(
+    inner: SafeString, moves: list[dict], target: str, *, shown: bool, opened: bool = False
+) -> SafeString:
     """A piece with one move is a button playing it; with several, a small
-    menu (a `details`) of their buttons. The control is named by its moves,
-    after the piece's own words when it shows some."""
+    menu (a `details`) of their buttons, drawn open when the decision in
+    progress is about that piece. The control is named by its moves, after
+    the piece's own words when it shows some."""
     if len(moves) == 1:
         html = ONE_MOVE_SHOWN if shown else ONE_MOVE
         name = moves[0]["label"]
@@ -84,7 +93,14 @@ def control(inner: SafeString, moves: list[dict], target: str, *, shown: bool) -
     name = f"{len(moves)} moves: " + "; ".join(str(m["label"]) for m in moves)
     buttons = format_html_join("", MENU_BUTTON, ((m["json"], m["label"]) for m in moves))
     html = MENU_SHOWN if shown else MENU
-    return format_html(html, target=target, name=name, inner=inner, buttons=buttons)
+    return format_html(
+        html,
+        target=target,
+        name=name,
+        inner=inner,
+        buttons=buttons,
+        opened=mark_safe(" open") if opened else "",
+    )
 
 
 @register.tag
@@ -94,17 +110,24 @@ def piece(parser, token):
     A drawing with words of its own (a card's name) is marked `shown`: its
     control is then named by those words followed by the move, so the name
     holds what the eye reads (what voice control users say), instead of the
-    move's words alone."""
+    move's words alone. `open=<value>` draws a piece's menu open when the
+    value is true: the next step of a choice begun on that piece."""
     bits = token.split_contents()
-    shown = bits[3:] == ["shown"]
-    if len(bits) - shown != 3:
+    flags = bits[3:]
+    shown = "shown" in flags
+    opens = [flag.removeprefix("open=") for flag in flags if flag.startswith("open=")]
+    if len(bits) < 3 or len(flags) != shown + len(opens) or len(opens) > 1:
         raise template.TemplateSyntaxError(
-            "piece takes the table view, the piece's name and, optionally, shown"
+            "piece takes the table view, the piece's name and, optionally, shown and open=<value>"
         )
     nodelist = parser.parse(("endpiece",))
     parser.delete_first_token()
     return PieceNode(
-        parser.compile_filter(bits[1]), parser.compile_filter(bits[2]), nodelist, shown=shown
+        parser.compile_filter(bits[1]),
+        parser.compile_filter(bits[2]),
+        nodelist,
+        shown=shown,
+        open_when=parser.compile_filter(opens[0]) if opens else None,
     )
 
 

@@ -69,3 +69,20 @@ def times(count) -> range:
 def summary_text(table) -> str:
     """The table's summary line with its players' names filled in."""
     return present.summary_text(table)
+
+
+@register.filter
+def log_rows(entries) -> list[dict]:
+    """The log's entries as the reader sees them, numbered by move: a run of
+    moves that say nothing to this reader (a die picked or put back, a choice
+    begun: moves that log no line, or only lines for others) is one quiet row
+    saying so, so that the numbers never skip without a word."""
+    rows: list[dict] = []
+    for entry in entries:
+        if entry.lines:
+            rows.append({"entry": entry})
+        elif rows and "quiet" in rows[-1]:
+            rows[-1]["last"] = entry.seq
+        else:
+            rows.append({"quiet": True, "first": entry.seq, "last": entry.seq})
+    return rows
