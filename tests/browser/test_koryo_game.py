@@ -78,11 +78,13 @@ def click(page, table: Table, selector: str) -> None:
 
 
 def choose(page, table: Table, selector: str, label: str) -> None:
-    """Open the menu of a piece with several moves and click one of them."""
+    """Open the menu of a piece with several moves (unless the board drew it
+    open, as for the family just chosen) and click one of them."""
     wait_for_turn(page, table)
     version = table.version
     menu = page.locator(f"#board {selector} details.piece-menu")
-    press(page, menu.locator("summary"))
+    if menu.get_attribute("open") is None:
+        press(page, menu.locator("summary"))
     press(page, menu.get_by_role("button", name=label))
     redrawn(page, table, version)
 
