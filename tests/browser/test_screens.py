@@ -3,7 +3,7 @@ pixels wide (screenshots under the screenshot directory): what the issue of
 those screens asked is checked on the drawn page.
 
 - Koryo: one click on a family opens its counts, on screen (KOR-6.1, KOR-6.2),
-  and the status says what is asked next.
+  and the phase line says what is asked next.
 - Troyes: a die chosen for the fight does not light its influence chips
   (TRO-9.4, TRO-10.5); the Cathedral and Agriculture share a column.
 - Seasons: the ways to pay are buttons under the line that asks (SEA-7).
@@ -90,7 +90,7 @@ def test_koryo_one_click_on_a_family_opens_its_counts_on_screen(users, look):
         expect(menu.locator("button").first).to_be_in_viewport()
         box = menu.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
-        expect(page.locator("body")).to_contain_text("choose how many cards to place face down")
+        expect(page.locator(".k-phase")).to_contain_text("now choose how many to place face down")
         shot(page, f"koryo-family-chosen-{width}")
 
 

@@ -362,3 +362,20 @@ def test_sea_6_4_a_card_drawn_with_the_card_symbol_is_kept_or_discarded_beside_i
     start = html.index('class="s-choice"')
     section = html[start : html.index("</section>", start)]
     assert 'data-piece="choice:discard"' in section
+
+
+def test_sea_6_1_each_season_die_is_a_piece_that_takes_it(users):
+    """SEA-6.1: the first player takes one of the round's dice, by clicking it."""
+    table = start_table("seasons", users[:2], {"level": "apprentice"})
+    state = ENGINE.setup(2, ENGINE.clean_options({"level": "apprentice"}), 1)
+    for _ in range(100):
+        if state["phase"] == "duel":
+            break
+        seat = ENGINE.to_act(state)[0]
+        state = ENGINE.apply(state, seat, ENGINE.timeout_move(state, seat))
+    seat = ENGINE.to_act(state)[0]
+    takes = [m for m in ENGINE.legal_moves(state, seat) if m["action"] == "take_die"]
+    assert takes
+    table = put_state(table, state)
+    mine = pieces(board(users[seat], table))
+    assert {f"die:{m['die']}" for m in takes} <= set(mine)

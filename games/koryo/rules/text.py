@@ -76,10 +76,6 @@ def result_text(state: State) -> str:
 def prompt(state: State) -> str:
     phase = state["phase"]
     if phase == "orders":
-        # KOR-6.1, KOR-6.2: a family chosen, how many of it to place (the
-        # family stays the player's secret).
-        if state.get("order_kind") is not None:
-            return "choose how many cards to place face down"
         return "place orders"
     if phase == "actions":
         pending = state["pending"]
@@ -136,6 +132,13 @@ PHASES = {
     "discard": "End of round: players over the limit discard characters",
     "over": "Game over",
 }
+
+# KOR-6.1, KOR-6.2: the second step of an order, said to its player only
+# (the prompt names the whole decision, one turn and one clock).
+ORDER_COUNT_STEP = (
+    "Orders: you chose the {family}; now choose how many to place face down"
+    " (or choose another kind)"
+)
 
 # KOR-9.1 to KOR-9.3, for the reference of families and powers.
 MAJORITY_HELP = (

@@ -163,7 +163,7 @@ def koryo_board(tv) -> Board:
         view=v,
         players=panels,
         me=me,
-        phase_text=text.PHASES.get(v["phase"], ""),
+        phase_text=_phase_text(v, me),
         pending_text=_pending_text(v, names, tv.my_seat),
         season_pips=[
             {"round": r, "current": r == v["round"], "past": r < v["round"]}
@@ -171,6 +171,14 @@ def koryo_board(tv) -> Board:
         ],
         bank_pips=[i < v["bank"] for i in range(v["bank_size"])],
     )
+
+
+def _phase_text(v: dict[str, Any], me: PlayerPanel | None) -> str:
+    """The phase in words; to the player placing an order, its next step."""
+    chosen = next((stack for stack in (me.hand if me else []) if stack.chosen), None)
+    if v["phase"] == "orders" and chosen is not None:
+        return text.ORDER_COUNT_STEP.format(family=chosen.name)
+    return text.PHASES.get(v["phase"], "")
 
 
 def _scored_families(v: dict[str, Any]) -> dict[int, list[int]] | None:

@@ -94,6 +94,8 @@ class Die:
     dots: int
     taken_by: str
     mine: bool
+    # The die as a piece, named by the view.
+    piece: str = ""
 
     @property
     def dots_text(self) -> str:
@@ -273,6 +275,7 @@ def seasons_board(tv) -> Board:
                 dots=d["dots"],
                 taken_by=names.get(d["by"], "") if d["by"] is not None else "",
                 mine=d["by"] is not None and d["by"] == tv.my_seat,
+                piece=d["piece"],
             )
             for d in v["dice"]
         ]
