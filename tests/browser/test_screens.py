@@ -20,12 +20,10 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from games.koryo.rules import ENGINE as KORYO
-from games.seasons.models import SeasonsState
 from games.seasons.rules import ENGINE as SEASONS
-from games.troyes.models import TroyesState
 from games.troyes.rules import ENGINE as TROYES
 from tables import services
-from tables.models import Table
+from tables.models import Table, TableState
 from tests.browser.conftest import shot
 from tests.conftest import start_table, state_of
 from tests.seasons.helpers import duel
@@ -111,7 +109,7 @@ def test_troyes_a_die_chosen_to_fight_leaves_its_influence_chips_unlit(users, lo
     own = [d for d in state["dice"] if d["owner"] == seat]
     state["fight"]["own"] = [own[0]["id"]]
     state["ip"][seat] = 6
-    table = put(TroyesState, TROYES, table, state)
+    table = put(TableState, TROYES, table, state)
     for width in WIDTHS:
         page = look(users[seat], width)
         page.goto(f"/tables/{table.pk}/")
@@ -132,7 +130,7 @@ def test_seasons_the_ways_to_pay_stand_under_the_line_that_asks(users, look):
     card = state["p"][0]["hand"][0]
     state["p"][0]["play"][0]["tokens"] = [0, 0, 1, 0]
     state["queue"].insert(0, {"k": "pay", "seat": 0, "card": card})
-    table = put(SeasonsState, SEASONS, table, state)
+    table = put(TableState, SEASONS, table, state)
     for width in WIDTHS:
         page = look(users[0], width)
         page.goto(f"/tables/{table.pk}/")
