@@ -45,7 +45,8 @@ def play_follow(
        `bots.tasks`, queued once it commits);
     4. the end of the game: the game-over emails (`game_finished` →
        `notifications.receivers`).
-    Once the transaction has committed, the table's lock released:
+    Once the transaction has committed, the table's lock released, first of
+    all (before the pages hear of it):
     5. the ratings of a finished game (`game_result_committed` →
        `players.ratings.game_rate`, which rates a game once however many
        times it is told).
@@ -53,6 +54,15 @@ def play_follow(
     `notifications.receivers`, from `Play._time_out`): its notice names the
     version the timeout left."""
     over = table.status == Table.Status.FINISHED
+    if over:
+        # Registered before the pages are told (commit callbacks run in
+        # order), so that a page redrawn on the news finds the ratings.
+        # Robust: the play has committed whatever a receiver does; a failure
+        # is logged, not answered to the player whose move it was.
+        transaction.on_commit(
+            partial(events.game_result_committed.send, sender=Table, table_id=table.pk),
+            robust=True,
+        )
     table_announce(table, _pages_told(seats, asked, asked_before, over, users))
     events.turns_asked.send(
         sender=Table, table=table, seats=[s for s in asked if s.number not in moved], now=now
@@ -60,12 +70,6 @@ def play_follow(
     events.table_played.send(sender=Table, table=table, seats=seats, now=now)
     if over:
         events.game_finished.send(sender=Table, table=table, seats=seats, now=now)
-        # Robust: the play has committed whatever a receiver does; a failure
-        # is logged, not answered to the player whose move it was.
-        transaction.on_commit(
-            partial(events.game_result_committed.send, sender=Table, table_id=table.pk),
-            robust=True,
-        )
 
 
 def _pages_told(
