@@ -122,6 +122,9 @@ def test_a_players_stream_carries_their_own_channel_and_the_players_chat(live_se
         query={"grant": grants.grant(ana.pk)},
     )
     assert stream.status == 200
+    # Listening once the stream says it is open: what is published before
+    # that is for a later stream to ask again with Last-Event-ID.
+    assert stream.wait_for("stream-open") is not None
     message_post(table_id=table.pk, user=carl, text="I am watching")  # spectators' chat
     message_post(table_id=table.pk, user=ben, text="Good luck")
     income(table)
