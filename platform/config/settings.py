@@ -284,6 +284,8 @@ CELERY_BEAT_SCHEDULE = {
         "task": "bots.tasks.requeue_waiting_bots",
         "schedule": max(SWEEP_SECONDS, BOT_STALE_SECONDS // 2),
     },
+    # A game whose rating failed after it ended (see players.ratings).
+    "rate-missed-games": {"task": "players.tasks.rate_missed_games", "schedule": 300},
     "daily-digest": {
         "task": "notifications.tasks.send_digests",
         "schedule": crontab(hour=env.int("DIGEST_HOUR", 7), minute=0),
