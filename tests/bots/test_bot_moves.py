@@ -60,7 +60,7 @@ def test_the_bot_moves_through_the_move_service_from_its_view_only(ana, monkeypa
     state = table_read(table.pk).state
     seen = {}
 
-    def spy(engine_, view, legal, seat_, **kwargs):
+    def spy(bot, view, legal, seat_, **kwargs):
         seen.update(view=view, legal=legal, seat=seat_, level=kwargs["level"])
         return legal[0]
 

@@ -9,6 +9,7 @@ proves the pairs differ where it matters."""
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -46,24 +47,24 @@ def decision_pairs(c, *, limit):
                 break
 
 
-def moves_for(engine, state, seat, budget, seed):
+def moves_for(bot, state, seat, budget, seed):
+    engine = bot.engine
     view = engine.view(state, seat)
     legal = engine.legal_moves(state, seat)
-    return choose_with_budget(engine, view, legal, seat, budget=budget, seed=seed)
+    return choose_with_budget(bot, view, legal, seat, budget=budget, seed=seed)
 
 
 @pytest.mark.parametrize("level", sorted(SMALL))
 @pytest.mark.parametrize("slug", SLUGS)
 def test_states_differing_only_in_unseen_secrets_get_the_same_move(slug, level):
     c = case(slug)
-    engine = c.engine
     budget = SMALL[level]
     pairs = 0
     for number, (state, twin, seat) in enumerate(decision_pairs(c, limit=30)):
         assert twin != state
         seed = 1 + number
-        assert moves_for(engine, state, seat, budget, seed) == moves_for(
-            engine, twin, seat, budget, seed
+        assert moves_for(c.bot, state, seat, budget, seed) == moves_for(
+            c.bot, twin, seat, budget, seed
         )
         pairs += 1
     assert pairs >= 20
@@ -82,12 +83,18 @@ class Peeking:
         return self._state
 
 
+def peeking(bot, state):
+    spy = copy.copy(bot)
+    spy.engine = Peeking(bot.engine, state)
+    return spy
+
+
 @pytest.mark.parametrize("slug", SLUGS)
 def test_a_bot_that_peeks_fails(slug):
     c = case(slug)
     budget = SMALL["hard"]
     differ = 0
     for state, twin, seat in decision_pairs(c, limit=30):
-        moves = [moves_for(Peeking(c.engine, s), s, seat, budget, seed=1) for s in (state, twin)]
+        moves = [moves_for(peeking(c.bot, s), s, seat, budget, seed=1) for s in (state, twin)]
         differ += moves[0] != moves[1]
     assert differ > 0, "the twins must differ in secrets that change a peeking bot's move"
