@@ -12,7 +12,7 @@ import hashlib
 import time
 from dataclasses import dataclass
 
-from bots.seats import bot_level
+from autoplay.seats import bot_level
 from games import registry
 from games.bots import budget_seconds, choose_move
 from tables import services
