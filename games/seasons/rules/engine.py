@@ -32,7 +32,7 @@ from games.seasons.rules.data import (
 from games.seasons.rules.hooks import CARDS, DECISIONS
 from games.seasons.rules.play import marker_moves
 from games.seasons.rules.table import copy_state, face_of, head, limit, number, reserve_size
-from games.seasons.rules.text import why_text
+from games.seasons.rules.text import ELEMENTAL_EFFECTS, why_text
 
 LEVELS = (
     ("apprentice", "Apprentice: ready-made sets of cards 1-30"),
@@ -101,7 +101,8 @@ class SeasonsEngine(Engine):
     # 5: no Potion of Dreams, Chalice question or Tree of Light paid for nothing.
     # 6: the Crystal Orb's four tokens are the player's choice.
     # 7: a bonus may be cancelled (new moves, and the turn remembers it).
-    version = 7
+    # 8: the Elemental Amulet brought in free: its effects chosen one by one.
+    version = 8
     blurb = "Wizards duel for three years with dice of the seasons and fifty power cards."
     options = (
         Option(
@@ -320,6 +321,7 @@ class SeasonsEngine(Engine):
         # The pieces a step of several clicks offers: energy to take, the
         # season marker's moves, how many tokens (their moves say which).
         choice["supply_pieces"] = {element: pieces.supply_piece(element) for element in ELEMENTS}
+        choice["buttons"] = [pieces.DISCARD_DRAWN, pieces.DONE]
         if task["k"] == "boots":
             choice["markers"] = [
                 {"by": by, "piece": pieces.marker_piece(by)} for by in marker_moves(state)
@@ -328,7 +330,16 @@ class SeasonsEngine(Engine):
             choice["counts"] = [
                 {"n": n, "piece": pieces.count_piece(n)} for n in mirror_counts(state, task)
             ]
-        for key in ("n", "give", "take", "left", "chosen", "used"):
+        if task["k"] == "elemental" and task.get("gift"):
+            choice["effects"] = [
+                {
+                    "element": element,
+                    "text": ELEMENTAL_EFFECTS[e],
+                    "piece": pieces.effect_piece(element),
+                }
+                for e, element in enumerate(ELEMENTS)
+            ]
+        for key in ("n", "give", "take", "left", "chosen", "used", "gift"):
             if key in task:
                 choice[key] = task[key]
         return choice

@@ -13,7 +13,9 @@ legal moves do:
   seat's play area, or among the cards it is choosing from or paying for
   (its ways to pay are its menu); `choice:discard`;
 - `reserve:<element>` the seat's energy tokens of one element,
-  `supply:<element>` the energy not yet anyone's (tokens to take);
+  `supply:<element>` the energy not yet anyone's (tokens to take),
+  `effect:<element>` the Elemental Amulet's effect of that element when it
+  came into play for nothing;
 - `bonus:<n>`, `bonus:cancel`, `marker:<months>`, `count:<tokens>`,
   `player:<seat>` (whose reserve to copy), `pile:draw`, `turn:end`,
   `choice:done`.
@@ -82,6 +84,16 @@ def reserve_piece(element: str) -> str:
 
 def supply_piece(element: str) -> str:
     return f"supply:{element}"
+
+
+# The buttons of a choice that are not cards: discarding the card just
+# drawn, and stopping.
+DISCARD_DRAWN = "choice:discard"
+DONE = "choice:done"
+
+
+def effect_piece(element: str) -> str:
+    return f"effect:{element}"
 
 
 def bonus_piece(bonus: int | str) -> str:

@@ -20,6 +20,7 @@ from games.seasons.rules.hooks import CARDS
 from games.seasons.rules.pieces import TITLE_OF
 from games.seasons.rules.table import face_of, find_in_play, head, number, rate
 from games.seasons.rules.text import (
+    ELEMENTAL_EFFECTS,
     card_name,
     cost_text,
     crystals,
@@ -129,7 +130,7 @@ def _discard(state: State, seat: int, move: Move, kind: str) -> tuple[str, str]:
     # A card of the hand (Vampiric Crown), or the card just drawn.
     if "card" in move:
         return f"Discard {_card(move)}", pieces.card_piece("hand", move["card"])
-    return "Discard it", "choice:discard"
+    return "Discard it", pieces.DISCARD_DRAWN
 
 
 def _from_reserve(verb: str) -> Describer:
@@ -148,6 +149,16 @@ def _in_play(verb: str, after: str = "") -> Describer:
 def _chosen(state: State) -> str:
     """The card being paid for, or seen in the Crystal Orb."""
     return pieces.card_piece("choice", head(state)["card"])
+
+
+def _elemental_use(state: State, move: Move) -> tuple[str, str]:
+    """One element for the Elemental Amulet: a token from the reserve, or,
+    when it came into play for nothing, one of its effects taken free."""
+    element = _element(move)
+    if head(state).get("gift"):
+        effect = ELEMENTAL_EFFECTS[move["element"]]
+        return f"Take the {element} effect: {effect}", pieces.effect_piece(element)
+    return f"Give 1 {element}", pieces.reserve_piece(element)
 
 
 # action -> (state, seat, move, kind of the decision) -> (label, target)
@@ -183,7 +194,7 @@ DESCRIBERS: dict[str, Describer] = {
     "take": lambda s, p, m, k: (f"Take 1 {_element(m)}", pieces.supply_piece(_element(m))),
     "give_back": _from_reserve("Give"),
     "return": _from_reserve("Give back"),
-    "use": _from_reserve("Give"),
+    "use": lambda s, p, m, k: _elemental_use(s, m),
     "keep": lambda s, p, m, k: (f"Keep {_card(m)}", pieces.card_piece("choice", m["card"])),
     "discard": _discard,
     "sacrifice": _in_play("Sacrifice"),
@@ -204,7 +215,7 @@ DESCRIBERS: dict[str, Describer] = {
     "count": lambda s, p, m, k: (f"Change {count_of(m['n'], 'token')}", pieces.count_piece(m["n"])),
     "orb_summon": lambda s, p, m, k: ("Pay 4 energy and summon it", _chosen(s)),
     "orb_back": lambda s, p, m, k: ("Leave it on the pile", _chosen(s)),
-    "done": lambda s, p, m, k: ("Done", "choice:done"),
+    "done": lambda s, p, m, k: ("Done", pieces.DONE),
     "cancel": lambda s, p, m, k: ("Cancel this bonus", "bonus:cancel"),
 }
 

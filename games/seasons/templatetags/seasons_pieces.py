@@ -61,9 +61,15 @@ def seasons_step(tv) -> dict[str, Any] | None:
             for element, piece in (choice.get("supply_pieces") or {}).items()
             if piece in tv.moves_by_target
         ],
+        "effects": [e for e in choice.get("effects", []) if e["piece"] in tv.moves_by_target],
         "marker": [m for m in choice.get("markers", []) if m["piece"] in tv.moves_by_target],
         "counts": [c for c in choice.get("counts", []) if c["piece"] in tv.moves_by_target],
-        "buttons": [t for t in ("choice:discard", "choice:done") if t in tv.moves_by_target],
+        # Done, or discarding the card just drawn: the move's own words.
+        "buttons": [
+            {"piece": piece, "label": tv.moves_by_target[piece][0]["label"]}
+            for piece in choice.get("buttons", [])
+            if piece in tv.moves_by_target
+        ],
         # Paying for a card: its ways to pay, in words, where the line asks.
         "ways": [
             move
