@@ -5,7 +5,9 @@ those screens asked is checked on the drawn page.
 - Koryo: one click on a family opens its counts, on screen (KOR-6.1, KOR-6.2),
   and the phase line says what is asked next.
 - Troyes: a die chosen for the fight does not light its influence chips
-  (TRO-9.4, TRO-10.5); the Cathedral and Agriculture share a column.
+  (TRO-9.4, TRO-10.5); the Cathedral and Agriculture share a column; a page
+  drawn before a die was chosen on another visit applies none of its clicks
+  and then draws that die chosen.
 - Seasons: the ways to pay are buttons under the line that asks (SEA-7).
 - Coup: who the table waits for is said in words (section 13).
 - The lobby's "Play now" offers each game's own counts and level; a start
@@ -92,7 +94,8 @@ def test_koryo_one_click_on_a_family_opens_its_counts_on_screen(users, look):
         shot(page, f"koryo-family-chosen-{width}")
 
 
-def test_troyes_a_die_chosen_to_fight_leaves_its_influence_chips_unlit(users, look):
+def _troyes_defence(users):
+    """A two-player Troyes table played by timeouts to its first defence."""
     table = start_table("troyes", users[:2], seed=7)
     state = state_of(table)
     for _ in range(200):
@@ -105,6 +108,11 @@ def test_troyes_a_die_chosen_to_fight_leaves_its_influence_chips_unlit(users, lo
         table.refresh_from_db()
         state = state_of(table)
     assert state["phase"] == "defence"
+    return table, state
+
+
+def test_troyes_a_die_chosen_to_fight_leaves_its_influence_chips_unlit(users, look):
+    table, state = _troyes_defence(users)
     seat = state["current"]
     own = [d for d in state["dice"] if d["owner"] == seat]
     state["fight"]["own"] = [own[0]["id"]]
@@ -185,3 +193,40 @@ def test_the_guides_draw_the_board_with_its_own_partials(users, look, game):
         expect(page.locator(f".guide-figure {drawn}").first).to_be_visible()
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         shot(page, f"guide-{game}-{width}")
+
+
+def test_troyes_a_die_chosen_on_another_visit_is_drawn_and_an_older_page_applies_nothing(
+    users, browser, live_server
+):
+    """TRO-9.4: the dice chosen for a fight are the defender's decision in
+    progress, kept by the game until that defender fights or gives up. A
+    visit drawn before a die was chosen elsewhere applies no click of its
+    own: its move carries the version it was drawn at, is refused, and the
+    page then draws the die chosen since, said in words."""
+    table, state = _troyes_defence(users)
+    seat = state["current"]
+    first, second = [d["id"] for d in state["dice"] if d["owner"] == seat][:2]
+    # The earlier page: drawn now, left open without scripts (nothing redraws it).
+    context = browser.new_context(base_url=live_server.url, java_script_enabled=False)
+    client = Client()
+    client.force_login(users[seat])
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
+    )
+    page = context.new_page()
+    page.goto(f"/tables/{table.pk}/")
+    expect(page.locator(".t-square .die.chosen")).to_have_count(0)
+    # Another visit chooses the first die.
+    move = {"action": "select_own", "die": first}
+    services.move_submit(table_id=table.pk, user=users[seat], version=table.version, move=move)
+    # The earlier page's click on the second die is refused...
+    page.locator(
+        f'#board button[name=move][value=\'{{"action":"select_own","die":{second}}}\']'
+    ).first.click()
+    expect(page.locator(".messages .flash.error")).to_contain_text("moved on since you looked")
+    assert state_of(Table.objects.get(pk=table.pk))["fight"]["own"] == [first]
+    # ... and the page now shows the first die chosen, in words too.
+    expect(page.locator(".t-square .die.chosen")).to_have_count(1)
+    expect(page.locator("#t-total")).to_contain_text("Your dice:")
+    context.close()
