@@ -250,6 +250,7 @@ class SeasonsEngine(Engine):
             "assign": None if me is None else dict(me["assign"]),
             "choice": self._choice_view(state, own),
             "final": score_sheet(state) if state["phase"] == "over" else None,
+            "pieces": dict(pieces.FIXED),
             # What the board does not draw but a program rebuilding the table
             # needs (the bots): dice as numbers, the turn record, the queue.
             "public_state": sample.public_state(state, own),
