@@ -154,6 +154,31 @@ def test_seasons_the_ways_to_pay_stand_under_the_line_that_asks(users, look):
         shot(page, f"seasons-pay-{width}")
 
 
+def test_seasons_the_elemental_amulet_brought_in_free_offers_its_effects_in_words(users, look):
+    """data #31, as BGA plays it: the effects stand where the line asks, each
+    a button saying what it gives; after one, Done stops."""
+    table = start_table("seasons", users[:2], {"level": "archmage"})
+    state = duel(hands=[[9]], energy=[[1, 1, 1, 1]], gauge=[4], deck_top=[31, 22, 3, 5, 29])
+    state = SEASONS.apply(state, 0, {"action": "summon", "card": state["p"][0]["hand"][0]})
+    state = SEASONS.apply(
+        state, 0, {"action": "summon_free", "card": state["queue"][0]["cards"][0]}
+    )
+    table = put(TableState, SEASONS, table, state)
+    for width in WIDTHS:
+        page = look(users[0], width)
+        page.goto(f"/tables/{table.pk}/")
+        effects = page.get_by_role("group", name="Effects to take").get_by_role("button")
+        expect(effects).to_have_count(4)
+        expect(effects.nth(2)).to_have_accessible_name("Take the fire effect: draw a card")
+        expect(effects.nth(2)).to_contain_text("Take the fire effect: draw a card")
+        expect(effects.first).to_be_in_viewport()
+        shot(page, f"seasons-elemental-free-{width}")
+    effects.nth(3).click()
+    done = page.locator(".s-step").get_by_role("button", name="Done")
+    expect(done).to_be_visible()
+    expect(page.get_by_role("group", name="Effects to take").get_by_role("button")).to_have_count(3)
+
+
 def test_coup_says_who_the_table_waits_for_in_words(users, look):
     table = start_table("coup", users[:3], seed=1)
     actor = table.to_act[0]

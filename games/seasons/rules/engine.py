@@ -32,7 +32,7 @@ from games.seasons.rules.data import (
 from games.seasons.rules.hooks import CARDS, DECISIONS
 from games.seasons.rules.play import marker_moves
 from games.seasons.rules.table import copy_state, face_of, head, limit, number, reserve_size
-from games.seasons.rules.text import ELEMENTAL_EFFECTS, why_text
+from games.seasons.rules.text import why_text
 
 LEVELS = (
     ("apprentice", "Apprentice: ready-made sets of cards 1-30"),
@@ -333,12 +333,7 @@ class SeasonsEngine(Engine):
             ]
         if task["k"] == "elemental" and task.get("gift"):
             choice["effects"] = [
-                {
-                    "element": element,
-                    "text": ELEMENTAL_EFFECTS[e],
-                    "piece": pieces.effect_piece(element),
-                }
-                for e, element in enumerate(ELEMENTS)
+                {"element": element, "piece": pieces.effect_piece(element)} for element in ELEMENTS
             ]
         for key in ("n", "give", "take", "left", "chosen", "used", "gift"):
             if key in task:

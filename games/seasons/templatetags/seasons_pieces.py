@@ -61,7 +61,12 @@ def seasons_step(tv) -> dict[str, Any] | None:
             for element, piece in (choice.get("supply_pieces") or {}).items()
             if piece in tv.moves_by_target
         ],
-        "effects": [e for e in choice.get("effects", []) if e["piece"] in tv.moves_by_target],
+        # The Elemental Amulet's effects, each said by its move.
+        "effects": [
+            dict(e, label=tv.moves_by_target[e["piece"]][0]["label"])
+            for e in choice.get("effects", [])
+            if e["piece"] in tv.moves_by_target
+        ],
         "marker": [m for m in choice.get("markers", []) if m["piece"] in tv.moves_by_target],
         "counts": [c for c in choice.get("counts", []) if c["piece"] in tv.moves_by_target],
         # Done, or discarding the card just drawn: the move's own words.
