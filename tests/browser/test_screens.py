@@ -27,6 +27,7 @@ from games.troyes.rules import ENGINE as TROYES
 from tables import services
 from tables.models import Table, TableState
 from tests.browser.conftest import shot
+from tests.browser.test_accessibility import AXE_SCRIPT, violations_text
 from tests.conftest import start_table, state_of
 from tests.seasons.helpers import duel
 
@@ -172,6 +173,8 @@ def test_seasons_the_elemental_amulet_brought_in_free_offers_its_effects_in_word
         expect(effects.nth(2)).to_have_accessible_name("Take the fire effect: draw a card")
         expect(effects.nth(2)).to_contain_text("Take the fire effect: draw a card")
         expect(effects.first).to_be_in_viewport()
+        page.evaluate(AXE_SCRIPT)  # evaluated, so the page's CSP lets it in
+        assert violations_text(page, f"free Elemental Amulet at {width}") == ""
         shot(page, f"seasons-elemental-free-{width}")
     effects.nth(3).click()
     done = page.locator(".s-step").get_by_role("button", name="Done")
