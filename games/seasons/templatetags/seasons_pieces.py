@@ -1,6 +1,6 @@
 """The Seasons board's pieces as controls: whether a piece is one (the board
-names its pieces as `rules.pieces` names the moves' targets, with the shared
-`at` filter), and the line that says where a choice made of several clicks
+names its pieces as the view carries them, made by `rules.pieces` as the
+moves' targets are), and the line that says where a choice made of several clicks
 stands (tokens chosen, still needed).
 
 Built only from the `TableView` (the viewer's own view and legal moves).
