@@ -90,7 +90,8 @@ class TableForm(forms.Form):
             label="Rated game",
             required=False,
             initial=True,
-            help_text="The result changes the players' ratings for this game.",
+            help_text="The result changes the players' ratings for this game. With a bot "
+            "seated it counts in their ratings against bots instead.",
         )
         self.fields["bot_takeover"] = forms.BooleanField(
             label="Bots take over dropped seats",

@@ -303,6 +303,7 @@ def play_now(request: HttpRequest) -> HttpResponse:
             level=request.POST.get("level", ""),
             players=players,
             options=options,
+            rated=request.POST.get("rated") == "on",
         )
     except ValueError:
         messages.error(request, "Choose how many players.")

@@ -205,13 +205,17 @@ def table_play_now(
     level: Any,
     players: int | None = None,
     options: Mapping[str, Any] | None = None,
+    rated: bool = False,
 ) -> Table:
     """A table of `game` (its default options, but for those given) with bots
-    of `level` in every seat but the user's, started at once."""
+    of `level` in every seat but the user's, started at once: unrated unless
+    the player chose a `rated` game against bots (see `players.ratings`)."""
     if level not in LEVELS:
         raise BadRequest(f"Unknown bot level “{level}”: choose one of {', '.join(LEVELS)}.")
     with transaction.atomic():
-        table = table_create(creator=user, game=game, options=options, max_players=players or 2)
+        table = table_create(
+            creator=user, game=game, options=options, max_players=players or 2, rated=rated
+        )
         for _ in range(table.max_players - 1):
             table_bot_add(table_id=table.pk, user=user, level=level)
         return table_start(table_id=table.pk, user=user)
