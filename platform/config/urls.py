@@ -35,6 +35,8 @@ urlpatterns = [
     # Before the tables: both live under /tables/<id>/.
     path("", include("replays.urls")),
     path("tables/<int:table_id>/chat/", include("chat.urls")),
+    # Before the players' pages: its buttons post to /players/<name>/follow/.
+    path("", include("social.urls")),
     path("", include("players.urls")),
     path("", include("guides.urls")),
     path("", include("tables.urls")),

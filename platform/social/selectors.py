@@ -3,11 +3,14 @@ tables and the chat make."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Q
+from django.db.models import Prefetch, Q
 
 from social.models import Block, Follow, Note
+from tables.models import Seat, Table
 
 
 def _id(user: AbstractBaseUser | int | None) -> int | None:
@@ -79,3 +82,52 @@ def note_on(user: AbstractBaseUser | None, other: AbstractBaseUser) -> str:
         return ""
     note = Note.objects.filter(owner=user, other=other).first()
     return note.text if note else ""
+
+
+FRIENDS_TABLES_LIMIT = 20
+
+
+@dataclass
+class FriendsTable:
+    """A table someone the reader follows opened or plays at."""
+
+    table: Table
+    friends: list[str]
+    players: list[str]
+
+    @property
+    def joinable(self) -> bool:
+        return self.table.is_open and len(self.players) < self.table.max_players
+
+
+def friends_tables(user: AbstractBaseUser) -> list[FriendsTable]:
+    """The open and running tables of the players `user` follows, open ones
+    first, then the latest moved: not those `user` sits at, nor any where
+    someone they are kept apart from sits (a block hides both ways). Three
+    queries, however many tables."""
+    followed = set(Follow.objects.filter(owner=user).values_list("other_id", flat=True))
+    if not followed:
+        return []
+    apart = kept_apart(user)
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("number"))
+    query = (
+        Table.objects.filter(
+            status__in=[Table.Status.OPEN, Table.Status.ACTIVE], seats__user_id__in=followed
+        )
+        .exclude(seats__user=user)
+        .exclude(seats__user_id__in=apart)
+        .distinct()
+        .order_by("-status", "-updated_at")
+        .prefetch_related(seats)
+    )
+    found = []
+    for table in query[:FRIENDS_TABLES_LIMIT]:
+        seated = list(table.seats.all())
+        found.append(
+            FriendsTable(
+                table=table,
+                friends=[s.user.username for s in seated if s.user_id in followed],
+                players=[s.user.username for s in seated],
+            )
+        )
+    return found
