@@ -60,3 +60,19 @@ def test_a_spectator_blocked_by_a_player_reads_the_others(table, ana, ben, users
     say(table, ana, "from ana")
     say(table, ben, "from ben")
     assert texts(table, dora) == ["from ben"]
+
+
+def test_the_live_redraw_brings_no_message_of_a_blocked_writer(table, ana, ben):
+    from tests.chat.conftest import poll_url
+
+    social.block_add(user=ben, username="ana")
+    client = login_client(ben)
+    poll = poll_url(client.get(f"/tables/{table.pk}/").content.decode())
+    say(table, ana, "a line ben must not read")
+    answer = client.get(poll, HTTP_HX_REQUEST="true")
+    assert answer.status_code in (200, 204)
+    assert "a line ben must not read" not in answer.content.decode()
+    say(table, ana, "second")
+    say(table, ben, "mine")
+    redrawn = client.get(poll, HTTP_HX_REQUEST="true").content.decode()
+    assert "mine" in redrawn and "second" not in redrawn
