@@ -44,3 +44,39 @@ def test_the_lobby_with_friends_tables_is_clean_at_both_widths(browser, live_ser
     finally:
         viewers.close()
     assert_clean(found)
+
+
+def test_the_social_pieces_of_other_pages_are_clean_at_both_widths(browser, live_server):
+    from chat import services as chat
+
+    ana, ben, _carl = (make_user(n) for n in ("ana", "ben", "carl"))
+    social.follow_add(user=ana, username="ben")
+    social.block_add(user=ana, username="carl")
+    social.note_set(user=ana, username="ben", text="Plays Duke early.")
+    waiting = services.table_create(creator=ana, game="coup", max_players=3)
+    playing = start_table("coup", [ana, ben])
+    chat.message_post(table_id=playing.pk, user=ben, text="good luck")
+    viewers = Viewers(browser, live_server.url)
+    found = []
+    try:
+        for width in ("desktop", "phone"):
+            page = viewers.page(ana, width)
+            for path, what in (
+                ("/players/ben/", "a followed player's page, with a note"),
+                ("/players/carl/", "a blocked player's page"),
+                ("/accounts/profile/", "the settings with the blocked list"),
+                ("/accounts/blocked/", "the blocked list"),
+                (f"/tables/{waiting.pk}/", "a waiting room with the invitation link"),
+                (f"/tables/{playing.pk}/", "a table whose chat links its writers"),
+            ):
+                page.goto(path)
+                settle(page)
+                text = violations_text(page, f"{what} at {width} width")
+                if text:
+                    found.append(text)
+            page.goto("/players/ben/")
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / f"player-follow-note-{width}.png"), full_page=True)
+    finally:
+        viewers.close()
+    assert_clean(found)
