@@ -122,3 +122,22 @@ def test_a_chat_line_links_to_its_writers_page(ana, ben):
     chat.message_post(table_id=table.pk, user=ben, text="hi")
     page = login_client(ana).get(f"/tables/{table.pk}/").content.decode()
     assert 'class="chat-author" href="/players/ben/"' in page
+
+
+def test_the_waiting_rooms_seat_list_offers_to_follow_its_players(ana, ben, carl):
+    table = services.table_create(creator=ana, game="coup", max_players=4)
+    services.table_join(table_id=table.pk, user=ben)
+    services.table_bot_add(table_id=table.pk, user=ana, level="easy")
+    client = login_client(carl)
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    assert 'aria-label="Follow ana"' in page and 'aria-label="Follow ben"' in page
+    assert "Follow EasyBot" not in page
+    answer = client.post("/players/ben/follow/", {"next": f"/tables/{table.pk}/"})
+    assert answer["Location"] == f"/tables/{table.pk}/"
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    assert 'aria-label="Follow ben"' not in page and 'aria-label="Follow ana"' in page
+    # Nobody is offered to follow themselves.
+    assert (
+        'aria-label="Follow ana"'
+        not in login_client(ana).get(f"/tables/{table.pk}/").content.decode()
+    )

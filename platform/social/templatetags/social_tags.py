@@ -5,9 +5,12 @@ invite boxes, and a table's invitation link."""
 from __future__ import annotations
 
 from django import template
+from django.middleware.csrf import get_token
 from django.urls import reverse
+from django.utils.html import format_html
 
 from bots.accounts import level_of
+from players.templatetags.players_tags import bot_level_of
 from social import links, selectors
 from social.models import NOTE_MAX_LENGTH
 
@@ -70,3 +73,30 @@ def friends_tables_panel(context) -> dict:
         "user": user,
         "csrf_token": context.get("csrf_token"),
     }
+
+
+@register.simple_tag(takes_context=True)
+def follow_button(context, username: str) -> str:
+    """A small "Follow" button beside a person's name (a seat list), for a
+    reader logged in who does not follow them yet; the names the reader
+    follows are read once per page."""
+    user = context.get("user")
+    if user is None or not user.is_authenticated or username == user.username:
+        return ""
+    if bot_level_of(username) is not None:
+        return ""
+    cache = context.render_context
+    if "followed_names" not in cache:
+        cache["followed_names"] = set(selectors.following_names(user))
+    if username in cache["followed_names"]:
+        return ""
+    return format_html(
+        '<form method="post" action="{}" class="inline">'
+        '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
+        '<input type="hidden" name="next" value="{}">'
+        '<button class="secondary small" aria-label="Follow {}">Follow</button></form>',
+        reverse("player_follow", args=[username]),
+        get_token(context["request"]),
+        context["request"].path,
+        username,
+    )
