@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bots.accounts import bot_account
+from autoplay.accounts import bot_account
 from players.models import Pool, Rating
 from players.selectors import leaderboard
 from tables import services

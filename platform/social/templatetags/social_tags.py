@@ -9,7 +9,7 @@ from django.middleware.csrf import get_token
 from django.urls import reverse
 from django.utils.html import format_html
 
-from bots.accounts import level_of
+from autoplay.accounts import level_of
 from players.templatetags.players_tags import bot_level_of
 from social import links, selectors
 from social.models import NOTE_MAX_LENGTH
