@@ -141,3 +141,14 @@ def test_the_waiting_rooms_seat_list_offers_to_follow_its_players(ana, ben, carl
         'aria-label="Follow ana"'
         not in login_client(ana).get(f"/tables/{table.pk}/").content.decode()
     )
+
+
+def test_the_lobby_does_not_offer_a_table_where_a_blocked_player_sits(users):
+    ana, ben, carl = users[:3]
+    kept = services.table_create(creator=ben, game="coup", max_players=3)
+    other = services.table_create(creator=carl, game="coup", max_players=3)
+    social.block_add(user=ben, username="ana")
+    open_list = lobby(ana).split("<h2>Open tables</h2>")[1]
+    assert f"Coup #{other.pk}" in open_list and f"Coup #{kept.pk}" not in open_list
+    # Everyone else still sees it.
+    assert f"Coup #{kept.pk}" in lobby(carl).split("<h2>Open tables</h2>")[1]

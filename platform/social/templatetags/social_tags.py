@@ -100,3 +100,16 @@ def follow_button(context, username: str) -> str:
         context["request"].path,
         username,
     )
+
+
+@register.filter
+def open_to(tables, user) -> list:
+    """The open tables but those where someone `user` is kept apart from
+    sits (one query): a block is silent, so such a table is simply not
+    offered, as it would not seat them."""
+    tables = list(tables)
+    # No table, no question to ask the database.
+    apart = selectors.kept_apart(user) if tables else set()
+    if not apart:
+        return tables
+    return [t for t in tables if not any(s.user_id in apart for s in t.seats.all())]
