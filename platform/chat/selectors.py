@@ -9,11 +9,12 @@ from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core import signing
-from django.db.models import Exists, Max, OuterRef, Subquery, Value
+from django.db.models import Exists, Max, OuterRef, Q, QuerySet, Subquery, Value
 
 from chat.access import Access, access_for, readable_channels
 from chat.models import Channel, Message, Mute, Report
 from clocks import clock
+from social.models import Block
 from tables.models import Seat, Table
 
 # The newest messages shown per channel; older ones stay in the database.
@@ -112,6 +113,14 @@ def as_written(message: Message) -> ShownMessage:
     return _shown(message, message.author_id, staff=False, logged_in=True)
 
 
+def _blocks_between(user_id: int, author_id) -> QuerySet[Block]:
+    """A block between the reader and a message's author, either way round:
+    each of the two sees none of the other's messages."""
+    return Block.objects.filter(
+        Q(owner_id=user_id, other_id=author_id) | Q(owner_id=author_id, other_id=user_id)
+    )
+
+
 def chat_view(
     table: Table,
     user: AbstractBaseUser | None,
@@ -122,6 +131,9 @@ def chat_view(
 ) -> ChatView:
     """What `user` sees of `table`'s chat: a bounded number of queries, however
     long the chat (a seat, the mark, one per readable channel, a mute).
+    The messages of anyone the reader blocks, or is blocked by, are left
+    out, so the page, its redraws on the live events and the API all show
+    none of them.
 
     Each channel shows its newest RECENT messages, or with `before` the
     newest RECENT older than that message id: the chat's history, a page at
@@ -137,10 +149,11 @@ def chat_view(
     for name in readable:
         query = Message.objects.filter(table=table, channel=name).select_related("author")
         if user_id is not None:
-            # In the same query: a page costs no more for the reader's reports.
+            # In the same query: a page costs no more for the reader's reports,
+            # nor for leaving out whoever the reader blocks or is blocked by.
             query = query.annotate(
                 reported=Exists(Report.objects.filter(message=OuterRef("pk"), reporter_id=user_id))
-            )
+            ).exclude(Exists(_blocks_between(user_id, OuterRef("author_id"))))
         if before is not None:
             query = query.filter(id__lt=before)
         # One more than shown tells, in the same query, whether there are older.

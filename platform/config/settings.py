@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "live",
     "push",
     "replies",
+    "social",
     "games.coup",
     "games.koryo",
     "games.seasons",

@@ -8,6 +8,7 @@ from config.api import api
 from players.api import router as players_api
 from push.api import router as push_router
 from replays.api import router as replays_router
+from social.api import router as social_router
 from tables.api import router as tables_router
 
 api.add_router("", tables_router)
@@ -16,6 +17,7 @@ api.add_router("", chat_router)
 api.add_router("", players_api)
 api.add_router("", push_router)
 api.add_router("", accounts_router)
+api.add_router("", social_router)
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -33,6 +35,8 @@ urlpatterns = [
     # Before the tables: both live under /tables/<id>/.
     path("", include("replays.urls")),
     path("tables/<int:table_id>/chat/", include("chat.urls")),
+    # Before the players' pages: its buttons post to /players/<name>/follow/.
+    path("", include("social.urls")),
     path("", include("players.urls")),
     path("", include("guides.urls")),
     path("", include("tables.urls")),

@@ -18,6 +18,9 @@ router = Router(tags=["players"])
 
 class RatingOut(Schema):
     game: str
+    pool: Literal["players", "bots"] = Field(
+        description="Against players, or in rated games against bots (kept apart)."
+    )
     rating: int = Field(description="The rating shown on the site (starts at 1500).")
     games: int = Field(description="Rated games finished.")
     mu: float
@@ -104,7 +107,14 @@ def player_get(request: HttpRequest, username: str):
         "username": player.username,
         "member_since": player.date_joined.date().isoformat(),
         "ratings": [
-            {"game": r.game, "rating": r.shown, "games": r.games, "mu": r.mu, "sigma": r.sigma}
+            {
+                "game": r.game,
+                "pool": r.pool,
+                "rating": r.shown,
+                "games": r.games,
+                "mu": r.mu,
+                "sigma": r.sigma,
+            }
             for r in selectors.player_ratings(player)
         ],
         "reliability": {
@@ -124,7 +134,8 @@ def player_get(request: HttpRequest, username: str):
     "/ratings/{game}", response={200: LeaderboardOut, 400: ErrorOut, 404: ErrorOut}, auth=None
 )
 def leaderboard(request: HttpRequest, game: str, page: int = Query(1, ge=1)):
-    """A game's leaderboard, best first, 50 players a page."""
+    """A game's leaderboard against players, best first, 50 players a page
+    (ratings against bots and bots themselves are not on it)."""
     try:
         entry = registry.get(game)
     except LookupError:

@@ -1,4 +1,9 @@
-"""Ratings: one per player per game, and the change each rated game made.
+"""Ratings: one per player per game and pool, and the change each rated
+game made.
+
+Two pools: games between people only, and rated games against bots, kept
+apart so that beating bots never lifts a player among people (see
+`players.ratings.pool_of`).
 
 `Rating` holds the skill estimate (mu, sigma) and the number shown to people
 (`shown`, kept in a column so a leaderboard is one indexed read). A
@@ -12,11 +17,17 @@ from django.conf import settings
 from django.db import models
 
 
+class Pool(models.TextChoices):
+    PLAYERS = "players", "Against players"
+    BOTS = "bots", "Against bots"
+
+
 class Rating(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
     )
     game = models.CharField(max_length=32)
+    pool = models.CharField(max_length=8, choices=Pool.choices, default=Pool.PLAYERS)
     mu = models.FloatField()
     sigma = models.FloatField()
     shown = models.IntegerField(help_text="The rating players see (see players.ratings).")
@@ -25,12 +36,16 @@ class Rating(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["user", "game"], name="rating_user_game_unique"),
+            models.UniqueConstraint(
+                fields=["user", "game", "pool"], name="rating_user_game_pool_unique"
+            ),
         ]
-        indexes = [models.Index(fields=["game", "-shown"], name="rating_leaderboard_idx")]
+        indexes = [
+            models.Index(fields=["game", "pool", "-shown"], name="rating_pool_leaderboard_idx")
+        ]
 
     def __str__(self) -> str:
-        return f"{self.user} at {self.game}: {self.shown}"
+        return f"{self.user} at {self.game} ({self.pool}): {self.shown}"
 
 
 class RatingChange(models.Model):
@@ -42,6 +57,7 @@ class RatingChange(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes"
     )
     game = models.CharField(max_length=32)
+    pool = models.CharField(max_length=8, choices=Pool.choices, default=Pool.PLAYERS)
     seat = models.PositiveSmallIntegerField()
     # The place the rating counted (a dropped player's is below everyone's).
     place = models.PositiveSmallIntegerField()

@@ -18,6 +18,13 @@ the player is very likely above, which rises with games played as `sigma`
 shrinks, scaled to the range chess players know: `1500 + 20 * ordinal`. A
 newcomer shows 1500; a first win shows about 1570, a first loss about 1460.
 
+Pools. A game with a bot in it is rated only when its table is rated, which
+is the choice of a rated game against bots (its creator's, and every other
+person's who joined it so marked), and then in a pool of its own: a
+player's rating against bots, per game, apart from their rating against
+people, so that beating bots never lifts anyone among people. Bots have
+ratings only in that pool and never stand on the players' leaderboard.
+
 Who is ranked where. A player dropped for running out of time loses to
 everyone who was not dropped (dropped players share the last place),
 whatever the engine's ranks say. Unrated tables and cancelled ones change
@@ -41,7 +48,8 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef
 from openskill.models import BradleyTerryFull
 
-from players.models import Rating, RatingChange
+from autoplay.accounts import level_of
+from players.models import Pool, Rating, RatingChange
 from tables.models import Seat, Table
 
 log = logging.getLogger(__name__)
@@ -103,10 +111,18 @@ def game_rate(*, table_id: int) -> bool:
         table = Table.objects.filter(pk=table_id, status=Table.Status.FINISHED).first()
         if table is None or not table.rated or not table.outcome:
             return False
-        seats = list(Seat.objects.filter(table=table).order_by("number"))
+        seats = list(
+            Seat.objects.filter(table=table).select_related("user__profile").order_by("number")
+        )
         if len(seats) < 2:
             return False
-        return _rate(table, seats)
+        return _rate(table, seats, pool_of(seats))
+
+
+def pool_of(seats: Sequence[Seat]) -> str:
+    """The pool a rated table's result counts in: against bots as soon as
+    one seat is a bot's."""
+    return Pool.BOTS if any(level_of(seat.user) for seat in seats) else Pool.PLAYERS
 
 
 def missed_ratings_rate(*, now: datetime, limit: int = 200) -> int:
@@ -126,7 +142,7 @@ def missed_ratings_rate(*, now: datetime, limit: int = 200) -> int:
     return done
 
 
-def _rate(table: Table, seats: list[Seat]) -> bool:
+def _rate(table: Table, seats: list[Seat], pool: str) -> bool:
     outcome = table.outcome
     user_ids = sorted(seat.user_id for seat in seats)
     # Two games ending at once may share a player: rows are created without
@@ -136,6 +152,7 @@ def _rate(table: Table, seats: list[Seat]) -> bool:
             Rating(
                 user_id=uid,
                 game=table.game,
+                pool=pool,
                 mu=NEWCOMER.mu,
                 sigma=NEWCOMER.sigma,
                 shown=NEWCOMER.shown,
@@ -147,7 +164,7 @@ def _rate(table: Table, seats: list[Seat]) -> bool:
     current = {
         r.user_id: r
         for r in Rating.objects.select_for_update()
-        .filter(game=table.game, user_id__in=user_ids)
+        .filter(game=table.game, pool=pool, user_id__in=user_ids)
         .order_by("user_id")
     }
     # After the locks: a rating of this game that held them has committed.
@@ -167,6 +184,7 @@ def _rate(table: Table, seats: list[Seat]) -> bool:
                 table=table,
                 user_id=seat.user_id,
                 game=table.game,
+                pool=pool,
                 seat=seat.number,
                 place=counted[seat.number],
                 mu_before=old.mu,

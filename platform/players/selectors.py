@@ -12,7 +12,7 @@ from django.db.models import Count, F, Prefetch, Q, Sum
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from players.models import Rating, RatingChange
+from players.models import Pool, Rating, RatingChange
 from players.ratings import places
 from tables.models import Move, Seat, Table
 
@@ -28,8 +28,9 @@ def player_get(username: str) -> AbstractBaseUser:
 
 
 def player_ratings(user: AbstractBaseUser) -> list[Rating]:
-    """The player's rating in each game they have finished a rated game of."""
-    return list(Rating.objects.filter(user=user, games__gt=0).order_by("-games", "game"))
+    """The player's rating in each game and pool they have finished a rated
+    game of: against players first."""
+    return list(Rating.objects.filter(user=user, games__gt=0).order_by("-pool", "-games", "game"))
 
 
 @dataclass
@@ -148,9 +149,11 @@ def player_games_over(user: AbstractBaseUser, page: int | str | None = 1) -> tup
 
 
 def leaderboard(game: str, page: int | str | None = 1) -> Page:
-    """A page of a game's ratings, best first."""
+    """A page of a game's ratings against players, best first: people only
+    (a bot rated before the pools were apart stays off it)."""
     query = (
-        Rating.objects.filter(game=game, games__gt=0)
+        Rating.objects.filter(game=game, pool=Pool.PLAYERS, games__gt=0)
+        .exclude(user__profile__bot_level__gt="")
         .select_related("user")
         .order_by("-shown", "-games", "user__username")
     )

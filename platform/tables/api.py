@@ -135,6 +135,11 @@ class PlayNowIn(Schema):
     game: Text(40)
     level: Text(20) = Field("medium", description="The bots' strength: easy, medium or hard.")
     players: StrictInt = Field(2, description="Players at the table, you and the bots.")
+    rated: StrictBool = Field(
+        False,
+        description="A rated game against bots: it counts in your rating against bots, "
+        "apart from your rating against players.",
+    )
 
 
 class MoveIn(Schema):
@@ -334,7 +339,11 @@ def table_play_now(request: HttpRequest, payload: PlayNowIn):
     """Open a table of `game` with bots of `level` in every other seat, and
     start it."""
     table = services.table_play_now(
-        user=request.auth, game=payload.game, level=payload.level, players=payload.players
+        user=request.auth,
+        game=payload.game,
+        level=payload.level,
+        players=payload.players,
+        rated=payload.rated,
     )
     return Status(201, _table_out(_read(table.pk), request.auth))
 

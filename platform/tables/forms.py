@@ -45,14 +45,18 @@ def usual_players(engine: Engine) -> int:
 
 
 class TableForm(forms.Form):
-    """Player count, the game's options, the time control.
+    """Player count, the game's options, the time control, and whom to
+    invite: the players the creator follows first (`followed`, their
+    names), then anyone by name.
 
     An option left out of the post takes the game's default. Which player
     counts the chosen options allow is the engine's to say
     (`Engine.player_range`); the view shows its refusal as a form error.
     """
 
-    def __init__(self, engine: Engine, *args: Any, **kwargs: Any) -> None:
+    def __init__(
+        self, engine: Engine, *args: Any, followed: list[str] | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.engine = engine
         self.fields["max_players"] = forms.TypedChoiceField(
@@ -90,7 +94,8 @@ class TableForm(forms.Form):
             label="Rated game",
             required=False,
             initial=True,
-            help_text="The result changes the players' ratings for this game.",
+            help_text="The result changes the players' ratings for this game. With a bot "
+            "seated it counts in their ratings against bots instead.",
         )
         self.fields["bot_takeover"] = forms.BooleanField(
             label="Bots take over dropped seats",
@@ -98,6 +103,29 @@ class TableForm(forms.Form):
             initial=True,
             help_text="A medium bot plays on for a player who is dropped or resigns.",
         )
+        if followed:
+            self.fields["invite_followed"] = forms.MultipleChoiceField(
+                label="Invite players you follow",
+                choices=[(name, name) for name in followed],
+                required=False,
+                widget=forms.CheckboxSelectMultiple,
+            )
+        self.fields["invite"] = forms.CharField(
+            label="Invite players by name",
+            required=False,
+            max_length=1000,
+            help_text="Names separated by commas; each gets an email.",
+        )
+
+    def invitees(self) -> list[str]:
+        """The names to invite, each once, those followed first."""
+        typed = [name.strip() for name in self.cleaned_data["invite"].split(",")]
+        names = [*self.cleaned_data.get("invite_followed", []), *typed]
+        seen: dict[str, None] = {}
+        for name in names:
+            if name and name.lower() not in {n.lower() for n in seen}:
+                seen[name] = None
+        return list(seen)
 
     def options(self) -> dict[str, Any]:
         return {opt.key: self.cleaned_data[f"opt_{opt.key}"] for opt in self.engine.options}

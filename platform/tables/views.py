@@ -16,6 +16,7 @@ from clocks import controls
 from config import limits
 from games import registry
 from games.bots import LEVELS
+from social.selectors import following_names
 from tables import selectors, services
 from tables.errors import ServiceError
 from tables.forms import InviteForm, MoveForm, StandingOrdersForm, TableForm
@@ -83,7 +84,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
         entry = registry.get(slug)
     except LookupError:
         raise Http404("No such game") from None
-    form = TableForm(entry.engine, request.POST or None)
+    form = TableForm(entry.engine, request.POST or None, followed=following_names(request.user))
     if request.method == "POST" and form.is_valid():
         try:
             table = services.table_create(
@@ -95,6 +96,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
                 max_timeouts=form.cleaned_data["max_timeouts"],
                 rated=form.cleaned_data["rated"],
                 bot_takeover=form.cleaned_data["bot_takeover"],
+                invite=form.invitees(),
             )
         except ServiceError as exc:
             form.add_error(None, exc.message)
@@ -307,6 +309,7 @@ def play_now(request: HttpRequest) -> HttpResponse:
             level=request.POST.get("level", ""),
             players=players,
             options=options,
+            rated=request.POST.get("rated") == "on",
         )
     except ValueError:
         messages.error(request, "Choose how many players.")

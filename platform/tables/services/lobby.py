@@ -14,7 +14,9 @@ table's row first (`locks.table_lock`), so that
 - a bot added while a player joins takes the other free seat, or is refused
   if none is left (the same count under the lock);
 - an invitation is never sent twice for one table and player (the unique
-  (table, user) of invitations, read under the lock).
+  (table, user) of invitations, read under the lock);
+- a player joining never sits with someone they block or who blocks them
+  (the seats are read under the lock; see `social.selectors`).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from clocks import clock, controls
 from games import registry
 from games.bots import LEVELS
 from games.engine import InvalidOptions
+from social.selectors import blocked_between, kept_apart
 from tables import events
 from tables.errors import BadRequest, Conflict, Forbidden, NotFound
 from tables.models import Invitation, Seat, Table, TableState
@@ -39,6 +42,9 @@ from tables.selectors import TableRead
 from tables.services.changes import GAMES, INVITATION, everyone, table_announce, table_revise
 from tables.services.locks import table_lock
 from tables.services.moves import Play
+
+# A block is silent: whoever is refused is not told why.
+NOT_OPEN_TO_YOU = "This table is not open to you."
 
 
 def table_create(
@@ -137,6 +143,8 @@ def table_join(*, table_id: int, user: AbstractBaseUser) -> Seat:
         seats = list(table.seats.all())
         if any(seat.user_id == user.pk for seat in seats):
             raise Conflict("You already have a seat at this table.")
+        if blocked_between(user, [seat.user_id for seat in seats]):
+            raise Forbidden(NOT_OPEN_TO_YOU)
         if len(seats) >= table.max_players:
             raise Conflict("This table is full.")
         taken = {seat.number for seat in seats}
@@ -197,13 +205,17 @@ def table_play_now(
     level: Any,
     players: int | None = None,
     options: Mapping[str, Any] | None = None,
+    rated: bool = False,
 ) -> Table:
     """A table of `game` (its default options, but for those given) with bots
-    of `level` in every seat but the user's, started at once."""
+    of `level` in every seat but the user's, started at once: unrated unless
+    the player chose a `rated` game against bots (see `players.ratings`)."""
     if level not in LEVELS:
         raise BadRequest(f"Unknown bot level “{level}”: choose one of {', '.join(LEVELS)}.")
     with transaction.atomic():
-        table = table_create(creator=user, game=game, options=options, max_players=players or 2)
+        table = table_create(
+            creator=user, game=game, options=options, max_players=players or 2, rated=rated
+        )
         for _ in range(table.max_players - 1):
             table_bot_add(table_id=table.pk, user=user, level=level)
         return table_start(table_id=table.pk, user=user)
@@ -305,6 +317,9 @@ def table_invite(*, table_id: int, user: AbstractBaseUser, username: str) -> Non
             raise BadRequest(f"There is no player called “{username.strip()}”.")
         if table.seats.filter(user=guest).exists():
             raise Conflict(f"{guest.username} already has a seat at this table.")
+        if blocked_between(user, [guest]):
+            # The same words whichever of the two blocks: a block is silent.
+            raise Forbidden(f"{guest.username} cannot be invited to this table.")
         _, created = Invitation.objects.get_or_create(
             table=table, user=guest, defaults={"invited_by": user}
         )
@@ -331,6 +346,7 @@ def table_rematch(*, table_id: int, user: AbstractBaseUser) -> Table:
     control = controls.PRESETS.get(old.time_control) or controls.custom(
         old.time_bank, old.time_increment, old.time_cap
     )
+    apart = kept_apart(user)
     with transaction.atomic():
         table = table_create(
             creator=user,
@@ -341,7 +357,12 @@ def table_rematch(*, table_id: int, user: AbstractBaseUser) -> Table:
             max_timeouts=old.max_timeouts,
             rated=old.rated,
             bot_takeover=old.bot_takeover,
-            invite=[seat.user.username for seat in players if seat.user_id != user.pk],
+            # Nobody the new table's creator is kept apart from (a block since).
+            invite=[
+                seat.user.username
+                for seat in players
+                if seat.user_id != user.pk and seat.user_id not in apart
+            ],
             rematch_of=old,
         )
         old = table_lock(old.pk)

@@ -1,0 +1,115 @@
+"""The social pieces other pages include: a player's buttons and note, the
+settings' list of blocked players, the followed players offered first in
+invite boxes, and a table's invitation link."""
+
+from __future__ import annotations
+
+from django import template
+from django.middleware.csrf import get_token
+from django.urls import reverse
+from django.utils.html import format_html
+
+from autoplay.accounts import level_of
+from players.templatetags.players_tags import bot_level_of
+from social import links, selectors
+from social.models import NOTE_MAX_LENGTH
+
+register = template.Library()
+
+
+@register.inclusion_tag("social/_relation.html", takes_context=True)
+def relation_panel(context, player) -> dict:
+    """Follow, block and the private note, on `player`'s page, for someone
+    logged in who is not them (three small queries)."""
+    user = context["user"]
+    shown = user.is_authenticated and user.pk != player.pk and level_of(player) is None
+    return {
+        "shown": shown,
+        "player": player,
+        "following": shown and selectors.is_following(user, player),
+        "blocking": shown and selectors.is_blocking(user, player),
+        "note": selectors.note_on(user, player) if shown else "",
+        "note_max": NOTE_MAX_LENGTH,
+        "csrf_token": context.get("csrf_token"),
+    }
+
+
+@register.inclusion_tag("social/_blocked.html", takes_context=True)
+def blocked_panel(context) -> dict:
+    """The players the user blocks, each with its unblock button."""
+    return {
+        "blocked": selectors.blocked(context["user"]),
+        "csrf_token": context.get("csrf_token"),
+        "here": context["request"].get_full_path(),
+    }
+
+
+@register.inclusion_tag("social/_followed_options.html", takes_context=True)
+def followed_options(context, list_id: str) -> dict:
+    """A datalist of the players the user follows, for an invite field: the
+    browser offers them first as the name is typed."""
+    return {"list_id": list_id, "names": selectors.following_names(context["user"])}
+
+
+@register.inclusion_tag("social/_invite_link.html", takes_context=True)
+def invite_link_box(context, table) -> dict:
+    """The table's invitation link, to copy (for its creator, while open)."""
+    request = context["request"]
+    shown = table.is_open and request.user.pk == table.creator_id
+    url = ""
+    if shown:
+        url = request.build_absolute_uri(
+            reverse("invite_link", args=[links.invite_link_token(table)])
+        )
+    return {"shown": shown, "url": url}
+
+
+@register.inclusion_tag("social/_friends_tables.html", takes_context=True)
+def friends_tables_panel(context) -> dict:
+    """The lobby's tables of the players the user follows."""
+    user = context["user"]
+    return {
+        "rows": selectors.friends_tables(user),
+        "user": user,
+        "csrf_token": context.get("csrf_token"),
+    }
+
+
+@register.simple_tag(takes_context=True)
+def follow_button(context, username: str) -> str:
+    """A small "Follow" button beside a person's name (a seat list), for a
+    reader logged in who does not follow them yet; the names the reader
+    follows are read once per page."""
+    user = context.get("user")
+    if user is None or not user.is_authenticated or username == user.username:
+        return ""
+    if bot_level_of(username) is not None:
+        return ""
+    cache = context.render_context
+    if "followed_names" not in cache:
+        cache["followed_names"] = set(selectors.following_names(user))
+    if username in cache["followed_names"]:
+        return ""
+    return format_html(
+        '<form method="post" action="{}" class="inline">'
+        '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
+        '<input type="hidden" name="next" value="{}">'
+        '<button class="secondary small" aria-label="Follow {}">Follow</button></form>',
+        reverse("player_follow", args=[username]),
+        get_token(context["request"]),
+        context["request"].path,
+        username,
+    )
+
+
+@register.filter
+def open_to(tables, user) -> list:
+    """The open tables but those where someone `user` is kept apart from
+    sits (one query): a block is silent, so such a table is simply not
+    offered, as it would not seat them."""
+    tables = list(tables)
+    # No table, no question to ask the database.
+    apart = selectors.kept_apart(user) if tables else set()
+    if not apart:
+        return tables
+    return [t for t in tables if not any(s.user_id in apart for s in t.seats.all())]
