@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "live",
     "push",
     "replies",
+    "tournaments",
     "games.coup",
     "games.koryo",
     "games.seasons",
@@ -284,6 +285,9 @@ CELERY_BEAT_SCHEDULE = {
         "task": "bots.tasks.requeue_waiting_bots",
         "schedule": max(SWEEP_SECONDS, BOT_STALE_SECONDS // 2),
     },
+    # Tournaments due to start, and rounds due (the next one normally starts
+    # from the end of the round before; this catches any that did not).
+    "start-tournaments": {"task": "tournaments.tasks.start_due", "schedule": SWEEP_SECONDS},
     "daily-digest": {
         "task": "notifications.tasks.send_digests",
         "schedule": crontab(hour=env.int("DIGEST_HOUR", 7), minute=0),

@@ -1,0 +1,37 @@
+"""The table events a tournament follows (see `tables.events`): a finished
+table counts in the standings, and a clock that drops a player from a table
+counts towards their withdrawal."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from django.db import transaction
+
+from tables import events
+
+
+def on_game_result_committed(sender, *, table_id: int, **_) -> None:
+    from tournaments.services import table_result_count
+
+    table_result_count(table_id=table_id)
+
+
+def on_seat_timed_out(sender, *, table, seat, now, **_) -> None:
+    # Told inside the play, with the table locked: the tournament's side runs
+    # once it commits, so that it never waits on a table while holding the
+    # tournament (a withdrawal drops the player's seats at other tables).
+    if seat.dropped_at != now:  # a timeout that did not drop the player
+        return
+    from tournaments.services import entry_table_timed_out
+
+    transaction.on_commit(
+        partial(entry_table_timed_out, table_id=table.pk, user_id=seat.user_id), robust=True
+    )
+
+
+def connect() -> None:
+    events.game_result_committed.connect(
+        on_game_result_committed, dispatch_uid="tournaments.results"
+    )
+    events.seat_timed_out.connect(on_seat_timed_out, dispatch_uid="tournaments.timeouts")
