@@ -9,6 +9,7 @@ from players.api import router as players_api
 from push.api import router as push_router
 from replays.api import router as replays_router
 from tables.api import router as tables_router
+from tournaments.api import router as tournaments_router
 
 api.add_router("", tables_router)
 api.add_router("", replays_router)
@@ -16,6 +17,7 @@ api.add_router("", chat_router)
 api.add_router("", players_api)
 api.add_router("", push_router)
 api.add_router("", accounts_router)
+api.add_router("", tournaments_router)
 
 urlpatterns = [
     path("admin/", admin.site.urls),
