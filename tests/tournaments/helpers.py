@@ -65,3 +65,35 @@ def play_out(table: Table, seed: int = 0, *, timeout_moves: bool = False) -> Tab
         table_services.move_submit(
             table_id=table.pk, user=users[seat], version=table.version, move=move
         )
+
+
+def time_out(table: Table, user, frozen, seed: int = 0) -> None:
+    """Play on until `user` alone must act at `table`, then let their clock
+    run out and play the timeout (the sweep's service, for this table only).
+    The clock goes back afterwards, so no other table's clock runs out."""
+    rng = random.Random(seed)
+    engine = registry.get(table.game).engine
+    users = {seat.number: seat.user for seat in table.seats.select_related("user")}
+    mine = next(number for number, u in users.items() if u == user)
+    while True:
+        table.refresh_from_db()
+        assert table.is_active
+        if table.to_act == [mine]:
+            break
+        seat = rng.choice([s for s in table.to_act if s != mine] or table.to_act)
+        if seat == mine:  # answering alongside others: answer, and wait for a turn alone
+            move = engine.timeout_move(state_of(table), seat)
+        else:
+            move = dict(rng.choice(engine.legal_moves(state_of(table), seat)))
+        table_services.move_submit(
+            table_id=table.pk, user=users[seat], version=table.version, move=move
+        )
+    before = clock.now()
+    deadline = table.seats.get(number=mine).deadline_at
+    frozen.set(deadline + timedelta(seconds=1))
+    table_services.table_timeouts_play(table_id=table.pk, now=clock.now())
+    frozen.set(before)
+
+
+def table_of(tournament: Tournament, number: int, user) -> Table:
+    return next(t for t in round_tables(tournament, number) if t.seats.filter(user=user).exists())
