@@ -35,6 +35,7 @@ urlpatterns = [
     # Before the tables: both live under /tables/<id>/.
     path("", include("replays.urls")),
     path("tables/<int:table_id>/chat/", include("chat.urls")),
+    path("tournaments/", include("tournaments.urls")),
     path("", include("players.urls")),
     path("", include("guides.urls")),
     path("", include("tables.urls")),

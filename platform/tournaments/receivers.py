@@ -1,6 +1,7 @@
 """The table events a tournament follows (see `tables.events`): a finished
 table counts in the standings, and a clock that drops a player from a table
-counts towards their withdrawal."""
+counts towards their withdrawal. And the tournament's own change, published
+to its open pages once it commits."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from functools import partial
 
 from django.db import transaction
 
+from live import bus, channels
 from tables import events
+from tournaments.events import tournament_changed
 
 
 def on_game_result_committed(sender, *, table_id: int, **_) -> None:
@@ -30,7 +33,17 @@ def on_seat_timed_out(sender, *, table, seat, now, **_) -> None:
     )
 
 
+def on_tournament_changed(sender, *, tournament, **_) -> None:
+    event = bus.LiveEvent(
+        channels.tournament(tournament.pk),
+        channels.TOURNAMENT_EVENT,
+        {"revision": tournament.revision},
+    )
+    transaction.on_commit(partial(bus.publish, [event]))
+
+
 def connect() -> None:
+    tournament_changed.connect(on_tournament_changed, dispatch_uid="tournaments.live")
     events.game_result_committed.connect(
         on_game_result_committed, dispatch_uid="tournaments.results"
     )
