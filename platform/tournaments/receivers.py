@@ -43,7 +43,10 @@ def on_tournament_changed(sender, *, tournament, **_) -> None:
 
 
 def connect() -> None:
+    from tournaments.notices import on_tournament_changed as tell_players
+
     tournament_changed.connect(on_tournament_changed, dispatch_uid="tournaments.live")
+    tournament_changed.connect(tell_players, dispatch_uid="tournaments.emails")
     events.game_result_committed.connect(
         on_game_result_committed, dispatch_uid="tournaments.results"
     )

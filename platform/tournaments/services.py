@@ -463,11 +463,20 @@ def _round_close(tournament: Tournament, round_: Round, now: datetime) -> None:
             if not entry.eliminated and user_id not in going_on:
                 entry.eliminated = True
                 entry.save(update_fields=["eliminated"])
-    from tournaments import tasks
-
     # The next round starts from a worker once this commits (beat's task
     # would find it due too; only one of them starts it).
-    transaction.on_commit(partial(tasks.round_start.delay, tournament.pk))
+    transaction.on_commit(partial(_round_start_soon, tournament.pk))
+
+
+# Found by name in the Celery app's registry: the tasks call these services,
+# so the services never import the tasks.
+ROUND_START_TASK = "tournaments.tasks.round_start"
+
+
+def _round_start_soon(tournament_id: int) -> None:
+    from config.celery import app
+
+    app.tasks[ROUND_START_TASK].delay(tournament_id)
 
 
 def _standings_update(tournament: Tournament, entries: list[Entry]) -> None:

@@ -213,3 +213,12 @@ def test_pairing_is_the_same_for_the_same_generator():
     again = swiss_round(players(21), history, 3, random.Random(9))
     assert first == again
     assert Counter(len(t) for t in first.tables) == {3: 7}
+
+
+def test_the_pairing_module_loads_no_django():
+    import subprocess
+    import sys
+
+    code = "import sys, tournaments.pairing; assert 'django' not in sys.modules, 'django'"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
