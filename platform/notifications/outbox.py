@@ -315,7 +315,8 @@ def queue_tournament_news(
     user_id: int, now: datetime, part: str, table: Table | None = None
 ) -> Notification | None:
     """A tournament's news for a player (see `tournaments.notices`), under
-    the same switch as the invitations to tables."""
+    the same switch as the invitations to tables: an email, and a push to
+    each device where the player has pushes."""
     profile = _preferences([user_id]).get(user_id)
     if profile is not None and not profile.notify_invitation:
         return None
@@ -323,6 +324,8 @@ def queue_tournament_news(
         Kind.TOURNAMENT, user_id=user_id, now=now, table=table, part=part, profile=profile
     )
     dispatch([row] if row else [])
+    if push_keys.enabled() and _wants_pushes(profile):
+        _queue_pushes(Kind.TOURNAMENT, user_id, now, table=table, part=part, profile=profile)
     return row
 
 

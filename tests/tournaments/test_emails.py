@@ -62,3 +62,22 @@ def test_a_player_who_turned_invitations_off_gets_no_tournament_email():
     with after_commit():
         services.tournament_join(tournament_id=made.pk, user=ben)
     assert subjects(ben) == []
+
+
+def test_a_player_with_pushes_gets_the_first_round_on_each_device(device, push_service, vapid):
+    from notifications import delivery
+
+    people = players(2)
+    made = entered(people[0], people, name="Cup")
+    phone = device(people[1], "phone")
+    with after_commit():
+        services.tournament_start(tournament_id=made.pk, user=people[0])
+    (table,) = round_tables(made, 1)
+    pushed = Notification.objects.filter(user=people[1], kind="tournament", channel="push")
+    assert [row.subscription_id for row in pushed] == [phone[0].pk]
+    delivery.deliver(pushed[0].pk)
+    # The phone may also hear that it is the player's turn at the new table.
+    payloads = [phone[1].decrypt(received) for received in push_service.received]
+    (payload,) = [p for p in payloads if p["kind"] == "tournament"]
+    assert payload["title"] == "Cup has begun"
+    assert payload["url"] == f"/tables/{table.pk}/" and payload["tag"] == f"tournament-{made.pk}"
