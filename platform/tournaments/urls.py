@@ -4,6 +4,7 @@ from tournaments import views
 
 urlpatterns = [
     path("", views.tournament_list, name="tournaments"),
+    path("new/", views.tournament_new, name="tournament_new"),
     path("<int:tournament_id>/", views.tournament_page, name="tournament"),
     path("<int:tournament_id>/body/", views.tournament_body, name="tournament_body"),
     path("<int:tournament_id>/join/", views.tournament_join, name="tournament_join"),

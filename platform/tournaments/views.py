@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games import registry
 from tables.errors import ServiceError
 from tournaments import services
+from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
 from tournaments.selectors import tournament_detail
 
@@ -39,6 +40,21 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
             ]
         },
     )
+
+
+@login_required
+def tournament_new(request: HttpRequest) -> HttpResponse:
+    """A player creates a tournament (at most three open at once)."""
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            made = services.tournament_create(creator=request.user, **form.cleaned_data)
+        except ServiceError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, "Your tournament takes entries. Enter it like anyone.")
+            return redirect("tournament", tournament_id=made.pk)
+    return render(request, "tournaments/new.html", {"form": form})
 
 
 def _context(request: HttpRequest, tournament_id: int) -> dict:

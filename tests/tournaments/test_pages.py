@@ -10,6 +10,7 @@ from live import channels
 from tests.conftest import login_client
 from tests.tournaments.helpers import entered, players, tournament
 from tournaments import services
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -77,3 +78,38 @@ def test_a_change_publishes_one_event_on_the_tournament_channel_once_it_commits(
         (channels.tournament(made.pk), "tournament", {"revision": made.revision}, None)
     ]
     assert made.revision == 1
+
+
+def form(**extra):
+    from datetime import timedelta
+
+    from clocks import clock
+
+    start = clock.now() + timedelta(days=1)
+    return {
+        "game": "troyes",
+        "format": "swiss",
+        "seats_per_table": 4,
+        "rounds": 3,
+        "starts_at": start.strftime("%Y-%m-%dT%H:%M"),
+        "max_entries": 16,
+        "time_control": "normal",
+        **extra,
+    }
+
+
+def test_a_player_creates_a_tournament_from_the_form():
+    (ana,) = players(1)
+    client = login_client(ana)
+    assert "Create a tournament" in client.get("/tournaments/").text
+    after = client.post("/tournaments/new/", form(name="Troyes Night"), follow=True)
+    made = Tournament.objects.get()
+    assert after.redirect_chain[-1][0] == f"/tournaments/{made.pk}/"
+    assert made.name == "Troyes Night" and made.creator == ana and made.seats_per_table == 4
+
+
+def test_the_form_says_what_is_wrong_and_creates_nothing():
+    (ana,) = players(1)
+    page = login_client(ana).post("/tournaments/new/", form(seats_per_table=5))
+    assert page.status_code == 200 and "Please correct" in page.text
+    assert "Troyes" in page.text and not Tournament.objects.exists()
