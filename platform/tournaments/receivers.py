@@ -1,5 +1,5 @@
 """The table events a tournament follows (see `tables.events`): a finished
-table counts in the standings, and a clock that drops a player from a table
+(or cancelled) table counts in the standings, and a clock that drops a player from a table
 counts towards their withdrawal. And the tournament's own change, published
 to its open pages once it commits."""
 
@@ -18,6 +18,13 @@ def on_game_result_committed(sender, *, table_id: int, **_) -> None:
     from tournaments.services import table_result_count
 
     table_result_count(table_id=table_id)
+
+
+def on_table_changed(sender, *, table, **_) -> None:
+    # A table cancelled by an operator has no result to commit: its round
+    # must not wait for it.
+    if table.status == table.Status.ABORTED:
+        transaction.on_commit(partial(on_game_result_committed, sender, table_id=table.pk))
 
 
 def on_seat_timed_out(sender, *, table, seat, now, **_) -> None:
@@ -51,3 +58,4 @@ def connect() -> None:
         on_game_result_committed, dispatch_uid="tournaments.results"
     )
     events.seat_timed_out.connect(on_seat_timed_out, dispatch_uid="tournaments.timeouts")
+    events.table_changed.connect(on_table_changed, dispatch_uid="tournaments.cancelled_tables")

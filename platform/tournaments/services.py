@@ -398,9 +398,9 @@ def _finish(tournament: Tournament, now: datetime) -> None:
 
 
 def table_result_count(*, table_id: int) -> bool:
-    """Count a finished tournament table in the standings; when it was the
-    round's last, close the round and queue the next one. False when the
-    table is not a tournament's, not finished, or already counted."""
+    """Count a finished (or cancelled) tournament table in the standings;
+    when it was the round's last, close the round and queue the next one.
+    False when the table is not a tournament's, not over, or already counted."""
     link = TournamentTable.objects.filter(table_id=table_id).select_related("round").first()
     if link is None:
         return False
@@ -408,18 +408,19 @@ def table_result_count(*, table_id: int) -> bool:
         tournament = _locked(link.round.tournament_id)
         link = TournamentTable.objects.select_related("round", "table").get(pk=link.pk)
         table = link.table
-        if link.counted_at is not None or table.status != Table.Status.FINISHED:
+        if link.counted_at is not None or not table.is_over:
             return False
         now = clock.now()
-        seats = list(table.seats.order_by("number"))
-        outcome = table.outcome or {}
-        placed = places(outcome["ranks"], outcome.get("dropped", []))
-        points = pairing.place_points(placed)
         entries = {e.user_id: e for e in tournament.entries.all()}
-        for seat, gained in zip(seats, points, strict=True):
-            entry = entries[seat.user_id]
-            entry.points += gained
-            entry.save(update_fields=["points"])
+        # A table an operator cancelled gives nobody points, and its round goes on.
+        if table.status == Table.Status.FINISHED:
+            seats = list(table.seats.order_by("number"))
+            outcome = table.outcome or {}
+            points = pairing.place_points(places(outcome["ranks"], outcome.get("dropped", [])))
+            for seat, gained in zip(seats, points, strict=True):
+                entry = entries[seat.user_id]
+                entry.points += gained
+                entry.save(update_fields=["points"])
         link.counted_at = now
         link.save(update_fields=["counted_at"])
         round_ = link.round
@@ -434,7 +435,11 @@ def _results(tournament: Tournament) -> list[tuple[int, pairing.TableResult]]:
     """Each counted table: its round number and result, in the places counted."""
     found = []
     links = (
-        TournamentTable.objects.filter(round__tournament=tournament, counted_at__isnull=False)
+        TournamentTable.objects.filter(
+            round__tournament=tournament,
+            counted_at__isnull=False,
+            table__status=Table.Status.FINISHED,
+        )
         .select_related("round", "table")
         .prefetch_related("table__seats")
     )
@@ -459,6 +464,11 @@ def _round_close(tournament: Tournament, round_: Round, now: datetime) -> None:
         for number, result in _results(tournament):
             if number == round_.number:
                 going_on.add(pairing.elimination_winner(result, withdrawn, seed))
+        # From a table an operator cancelled, the best seed goes on.
+        for link in round_.tables.filter(table__status=Table.Status.ABORTED):
+            users = tuple(link.table.seats.values_list("user_id", flat=True))
+            unplayed = pairing.TableResult(users, (1,) * len(users))
+            going_on.add(pairing.elimination_winner(unplayed, withdrawn, seed))
         for user_id, entry in entries.items():
             if not entry.eliminated and user_id not in going_on:
                 entry.eliminated = True

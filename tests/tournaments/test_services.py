@@ -175,3 +175,37 @@ def test_a_swiss_tournament_runs_its_rounds_to_the_standings():
     second = {frozenset(s.user_id for s in t.seats.all()) for t in round_tables(made, 2)}
     assert not first & second
     assert all(t.status == Table.Status.FINISHED for t in round_tables(made, 2))
+
+
+def test_a_table_an_operator_cancels_gives_no_points_and_the_round_goes_on():
+    from tables import services as table_services
+
+    people = players(4)
+    made = entered(people[0], people, rounds=2)
+    services.tournament_start(tournament_id=made.pk, user=people[0])
+    first, second = round_tables(made, 1)
+    with after_commit():
+        table_services.table_cancel(table_id=first.pk, user=None, reason="Cancelled by staff")
+    with after_commit():
+        play_out(second)
+    assert Round.objects.get(tournament=made, number=1).status == "finished"
+    assert len(round_tables(made, 2)) == 2
+    cancelled = {s.user_id for s in first.seats.all()}
+    assert all(e.points == 0 for e in made.entries.filter(user_id__in=cancelled))
+
+
+def test_from_a_cancelled_knock_out_table_the_best_seed_goes_on():
+    from tables import services as table_services
+
+    people = players(4)
+    made = entered(people[0], people, format="elimination")
+    services.tournament_start(tournament_id=made.pk, user=people[0])
+    first, second = round_tables(made, 1)
+    with after_commit():
+        table_services.table_cancel(table_id=first.pk, user=None)
+    with after_commit():
+        play_out(second)
+    seeds = {e.user_id: e.seed for e in made.entries.all()}
+    best = min((s.user_id for s in first.seats.all()), key=seeds.get)
+    (final,) = round_tables(made, 2)
+    assert best in {s.user_id for s in final.seats.all()}
