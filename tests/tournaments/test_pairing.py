@@ -79,7 +79,7 @@ def test_score_groups_sit_together():
     assert sorted(map(sorted, pairing.tables)) == [[0, 2, 4, 6], [1, 3, 5, 7]]
 
 
-def test_repeat_opponents_are_avoided_even_across_score_groups():
+def test_the_leaders_meet_when_they_have_not_met():
     history = [Pairing([(0, 1), (2, 3)])]
     pairing = swiss_round(
         players(4, {0: 1.0, 1: 0.0, 2: 1.0, 3: 0.0}), history, 2, random.Random(0)
