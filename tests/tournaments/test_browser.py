@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import browser, shot  # noqa: F401 - the fixture
+from tests.browser.conftest import browser, new_page, shot  # noqa: F401 - fixtures
 from tests.browser.test_accessibility import WIDTHS, Viewers, settle, violations_text
 from tests.tournaments.helpers import entered, play_out, players, round_tables
 from tournaments import services
@@ -50,3 +50,14 @@ def test_the_page_in_the_second_round_redraws_itself_and_has_no_axe_fault(
             assert not viewers.audit(people[2], path, f"page {path}")
     finally:
         viewers.close()
+
+
+def test_the_pages_load_under_the_sites_content_security_policy(new_page):  # noqa: F811
+    people = players(3, prefix="csp")
+    made = entered(people[0], people, rounds=1)
+    services.tournament_start(tournament_id=made.pk, user=people[0])
+    page = new_page()  # reports any script or style the policy blocks, and fails
+    for path in ("/tournaments/", f"/tournaments/{made.pk}/"):
+        page.goto(path)
+        settle(page)
+    expect(page.locator("h1")).to_have_text(made.name)
