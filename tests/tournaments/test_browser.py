@@ -20,7 +20,7 @@ def test_the_page_in_the_second_round_redraws_itself_and_has_no_axe_fault(
     browser,  # noqa: F811
     live_server,
 ):
-    people = players(7, prefix="player")
+    people = players(7, prefix="p")
     made = entered(people[0], people, rounds=3, name="Winter Coup Swiss")
     services.tournament_start(tournament_id=made.pk, user=people[0])
     for index, table in enumerate(round_tables(made, 1)):
