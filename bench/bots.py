@@ -26,6 +26,7 @@ can run in separate processes, one results file each, merged by --report:
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 import os
@@ -34,14 +35,28 @@ import time
 from collections import defaultdict
 from typing import Any
 
-from bench.engines import load_engines
-from games.bots import knowledge_for
-from games.bots.arena import RANDOM, play_game
-from games.bots.levels import BUDGETS
+from bench.engines import MODULES
+from games.bots import Knowledge
 from games.bots.search import SearchBudget, tree_search
-from games.engine import Engine, Rng
+from games.engine import Rng
+from harness.arena import RANDOM, play_game
 
 OPPONENTS = (RANDOM, "easy", "medium")
+
+
+def load_bots(slug: str | None) -> list[Knowledge]:
+    """Each game's bot, as its app registers it (`<app>.bot.KNOWLEDGE`),
+    read without starting the site; a game with no bot yet is named."""
+    bots = []
+    for path in MODULES:
+        app = path.removesuffix(".rules")
+        if slug is not None and app.rsplit(".", 1)[-1] != slug:
+            continue
+        try:
+            bots.append(importlib.import_module(f"{app}.bot").KNOWLEDGE)
+        except ModuleNotFoundError:
+            print(f"(no bot plays {app} yet)")
+    return bots
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -76,37 +91,18 @@ def cpu_merge(*parts: CpuCounts) -> CpuCounts:
     return merged
 
 
-class CoupTells:
-    """Hard's claims and challenges in Coup, judged against the real cards."""
+class Tells:
+    """Hard's table talk (`Knowledge.tells`: in Coup its claims, blocks and
+    challenges, judged against the real cards), counted."""
 
-    def __init__(self, hard_seat: int) -> None:
-        self.seat = hard_seat
+    def __init__(self, bot: Knowledge, hard_seat: int) -> None:
+        self.bot, self.seat = bot, hard_seat
         self.counts: dict[str, int] = defaultdict(int)
 
     def __call__(self, state: dict, seat: int, move: dict) -> None:
-        from games.coup.rules.cards import ACTIONS, NOT_DUKE
-
-        if seat != self.seat:
-            return
-        action = move["action"]
-        hand = state["hands"][seat]
-        if state["phase"] == "turn" and ACTIONS[action].claim is not None:
-            claim = ACTIONS[action].claim
-            honest = ("duke" not in hand) if claim == NOT_DUKE else claim in hand
-            self.counts["claims"] += 1
-            self.counts["bluffed claims"] += not honest
-        elif action == "block":
-            self.counts["blocks"] += 1
-            self.counts["bluffed blocks"] += move["as"] not in hand
-        elif action == "challenge":
-            pending = state["pending"]
-            against = state["phase"] == "challenge_action"
-            holder = pending["actor"] if against else pending["blocker"]
-            claim = pending["claim"] if against else pending["block_as"]
-            held = state["hands"][holder]
-            truthful = ("duke" not in held) if claim == NOT_DUKE else claim in held
-            self.counts["challenges"] += 1
-            self.counts["challenges won"] += not truthful
+        if seat == self.seat:
+            for key in self.bot.tells(state, seat, move):
+                self.counts[key] += 1
 
 
 def pairing_key(slug: str, players: int, opponent: str) -> str:
@@ -129,7 +125,7 @@ def new_pairing(slug: str, players: int, opponent: str) -> dict[str, Any]:
     }
 
 
-def play_more(engine: Engine, pairing: dict[str, Any], count: int, seed: int) -> None:
+def play_more(bot: Knowledge, pairing: dict[str, Any], count: int, seed: int) -> None:
     """Play the pairing's next `count` games, adding them to it."""
     players, opponent = pairing["players"], pairing["opponent"]
     started = time.process_time()
@@ -137,16 +133,15 @@ def play_more(engine: Engine, pairing: dict[str, Any], count: int, seed: int) ->
         hard_seat = number % players
         lineup = [opponent] * players
         lineup[hard_seat] = "hard"
-        watcher = CoupTells(hard_seat) if engine.slug == "coup" else None
-        game = play_game(engine, lineup, {}, seed + number, on_move=watcher)
+        watcher = Tells(bot, hard_seat)
+        game = play_game(bot, lineup, {}, seed + number, on_move=watcher)
         ranks = game.outcome.ranks
         pairing["scores"].append(1.0 / ranks.count(1) if ranks[hard_seat] == 1 else 0.0)
         for level, seconds in game.cpu.items():
             cpu_add(pairing["cpu"].setdefault(level, {}), seconds)
         pairing["moves"] += game.moves
-        if watcher is not None:
-            for key, value in watcher.counts.items():
-                pairing["tells"][key] = pairing["tells"].get(key, 0) + value
+        for key, value in watcher.counts.items():
+            pairing["tells"][key] = pairing["tells"].get(key, 0) + value
     pairing["cpu_seconds"] += time.process_time() - started
 
 
@@ -200,12 +195,13 @@ SPEED_POSITIONS = 6
 SPEED_ITERATIONS = 30
 
 
-def engine_speed(engine: Engine, players: int) -> dict[str, Any]:
+def engine_speed(bot: Knowledge, players: int) -> dict[str, Any]:
     """CPU figures at `players`: random moves a second and a whole random
     game; one hard search iteration with rollouts cut as the level cuts them,
     and with rollouts played to the end."""
     from bench.engines import play_one
 
+    engine = bot.engine
     games = SPEED_PLAYOUTS.get(engine.slug, 10)
     started = time.process_time()
     moves = sum(play_one(engine, players, {}, seed) for seed in range(games))
@@ -224,7 +220,7 @@ def engine_speed(engine: Engine, players: int) -> dict[str, Any]:
         number += 1
     step = max(1, len(positions) // SPEED_POSITIONS)
     positions = positions[::step][:SPEED_POSITIONS]
-    hard = BUDGETS[engine.slug]["hard"]
+    hard = bot.budgets["hard"]
     per_iteration = {}
     for label, cut in (("cut", hard.rollout_moves), ("whole", None)):
         budget = SearchBudget(iterations=SPEED_ITERATIONS, rollout_moves=cut)
@@ -235,7 +231,7 @@ def engine_speed(engine: Engine, players: int) -> dict[str, Any]:
                 engine.view(state, seat),
                 legal,
                 seat,
-                knowledge=knowledge_for(engine.slug),
+                knowledge=bot,
                 budget=budget,
                 rng=Rng.from_seed(3),
             )
@@ -373,10 +369,10 @@ def main(argv: list[str] | None = None) -> None:
         return
     if args.speed:
         print("Engine speed and the search's cost (CPU seconds, fixed work):")
-        for engine in load_engines(args.game):
-            if engine.slug in BUDGETS:
-                for players in args.players or sorted({engine.min_players, engine.max_players}):
-                    print_speed(engine.slug, engine_speed(engine, players))
+        for bot in load_bots(args.game):
+            engine = bot.engine
+            for players in args.players or sorted({engine.min_players, engine.max_players}):
+                print_speed(engine.slug, engine_speed(bot, players))
         return
 
     data = load([args.json])
@@ -385,31 +381,27 @@ def main(argv: list[str] | None = None) -> None:
     data["seed"] = args.seed
     os.makedirs(os.path.dirname(args.json) or ".", exist_ok=True)
     todo = []
-    for engine in load_engines(args.game):
-        if engine.slug not in BUDGETS:
-            print(f"(no bot plays {engine.slug} yet)")
-            continue
+    for bot in load_bots(args.game):
+        engine = bot.engine
         for players in args.players or sorted({engine.min_players, engine.max_players}):
             for opponent in args.against:
                 key = pairing_key(engine.slug, players, opponent)
                 data["pairings"].setdefault(key, new_pairing(engine.slug, players, opponent))
-                todo.append((engine, data["pairings"][key]))
+                todo.append((bot, data["pairings"][key]))
     # A chunk of every pairing in turn, so a run stopped early has figures
     # for all of them.
     while True:
         behind = [(e, p) for e, p in todo if len(p["scores"]) < args.games]
         if not behind:
             break
-        for engine, pairing in behind:
-            play_more(
-                engine, pairing, min(args.chunk, args.games - len(pairing["scores"])), args.seed
-            )
+        for bot, pairing in behind:
+            play_more(bot, pairing, min(args.chunk, args.games - len(pairing["scores"])), args.seed)
             save(args.json, data)
             print(format_row(pairing), file=sys.stderr, flush=True)
     if not args.no_speed:
-        for engine in {engine.slug: engine for engine, _ in todo}.values():
-            if engine.slug not in data["speed"]:
-                data["speed"][engine.slug] = engine_speed(engine, engine.min_players)
+        for bot in {bot.slug: bot for bot, _ in todo}.values():
+            if bot.slug not in data["speed"]:
+                data["speed"][bot.slug] = engine_speed(bot, bot.engine.min_players)
                 save(args.json, data)
     print_report(data)
 

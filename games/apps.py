@@ -12,7 +12,8 @@ from games import registry
 
 
 class GameAppConfig(AppConfig):
-    """The engine is `<app>.rules.ENGINE`; the templates and stylesheet
+    """The engine is `<app>.rules.ENGINE`, the bots' knowledge of the game
+    `<app>.bot.KNOWLEDGE` (where the game has bots); the templates and stylesheet
     follow the app's label: `<label>/board.html`, `<label>/<label>.css`, and
     `<label>/moves.html` where the game lays out its own moves (else the
     shared list of moves). A game app has no model: the state of its tables
@@ -30,5 +31,10 @@ class GameAppConfig(AppConfig):
                     else "tables/_moves_form.html"
                 ),
                 stylesheet=f"{label}/{label}.css",
+                bot=(
+                    import_module(f"{self.name}.bot").KNOWLEDGE
+                    if Path(self.path, "bot.py").exists()
+                    else None
+                ),
             )
         )

@@ -7,8 +7,12 @@ game means adding one app that registers itself.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from games.engine import Engine
+
+if TYPE_CHECKING:
+    from games.bots import Knowledge
 
 
 @dataclass(frozen=True)
@@ -20,6 +24,9 @@ class GameEntry:
     moves_template: str
     # The game's own stylesheet (a static path), loaded by the table page.
     stylesheet: str | None = None
+    # What the bots know of the game (`<app>.bot.KNOWLEDGE`): None while no
+    # bot plays it.
+    bot: Knowledge | None = None
 
     @property
     def slug(self) -> str:

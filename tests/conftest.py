@@ -35,8 +35,10 @@ def pytest_report_header(config) -> list[str]:
 
 
 # The long runs that bin/test-fast leaves out, by file: random games played
-# to the end (through the engine or the API) and fuzzing. bin/test runs them.
+# to the end (through the engine or the API), bots thinking at their real
+# budgets (fairness) and fuzzing. bin/test runs them.
 SLOW_FILES = {
+    "test_fairness.py",
     "test_playouts.py",
     "test_random_bots.py",
     "test_random_bots_koryo.py",

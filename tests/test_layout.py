@@ -156,6 +156,46 @@ def impurities(own: str, sources: Mapping[str, str]) -> list[str]:
     return found
 
 
+# What a board's templates and tags may not do: spell a piece's name (the
+# view carries it, made by the game's pieces module) or branch on a move's
+# action (its record says what a board needs of it).
+ARRANGE_ONLY = ('piece tv "', 'acts:"', "|at:", '["action"]')
+
+
+def _drawing_files() -> list[Path]:
+    return [
+        *ROOT.glob("games/*/templates/**/*.html"),
+        *ROOT.glob("games/*/templatetags/*.py"),
+        *ROOT.glob("platform/*/templates/**/*.html"),
+        *ROOT.glob("platform/*/templatetags/*.py"),
+    ]
+
+
+def arrange_only_faults(files: list[Path]) -> list[str]:
+    return [
+        f"{path.parent.name}/{path.name}:{n}: {bad}"
+        for path in files
+        for n, line in enumerate(path.read_text().splitlines(), start=1)
+        for bad in ARRANGE_ONLY
+        if bad in line
+    ]
+
+
+def test_templates_and_tags_spell_no_piece_name_and_branch_on_no_action():
+    files = _drawing_files()
+    assert len(files) > 20
+    assert arrange_only_faults(files) == []
+
+
+def test_the_arrange_only_check_finds_a_planted_piece_name(tmp_path):
+    planted = ROOT / "games" / "coup" / "templates" / "coup" / "board.html"
+    text = planted.read_text() + '{% piece tv "deck" %}x{% endpiece %}\n'
+    copy = tmp_path / "board.html"
+    copy.write_text(text)
+    lines = len(text.splitlines())
+    assert arrange_only_faults([copy]) == [f'{tmp_path.name}/board.html:{lines}: piece tv "']
+
+
 def test_every_registered_game_has_a_rules_engine_of_its_own():
     packages = _rules_packages()
     assert set(packages) >= {"coup", "koryo", "seasons", "troyes"}

@@ -16,7 +16,8 @@ import random
 
 import pytest
 
-from games.bots import choose_with_budget, knowledge_for
+from games import registry
+from games.bots import choose_with_budget
 from games.bots.lookahead import LookaheadBudget
 from games.bots.search import SearchBudget
 from games.coup.rules import ENGINE as COUP
@@ -257,7 +258,7 @@ SMALL = {
 
 @pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.slug)
 def test_bots_return_one_of_the_listed_moves(engine):
-    knowledge = knowledge_for(engine.slug)
+    knowledge = registry.get(engine.slug).bot
     for seed in range(2):
         rng = Rng.from_seed(seed)
         state = engine.setup(engine.min_players, {}, seed)
@@ -271,6 +272,6 @@ def test_bots_return_one_of_the_listed_moves(engine):
             assert any(quick is m for m in legal), quick
             budget = SMALL["easy" if step % 2 else "medium"]
             view = engine.view(state, seat)
-            move = choose_with_budget(engine, view, legal, seat, budget=budget, seed=step)
+            move = choose_with_budget(knowledge, view, legal, seat, budget=budget, seed=step)
             assert any(move is m for m in legal), move
             state = engine.apply(state, seat, move)

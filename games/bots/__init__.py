@@ -2,9 +2,11 @@
 
 The platform calls one function:
 
-    choose_move(engine, view, legal_moves, seat, *, level, seed, deadline=None) -> Move
+    choose_move(bot, view, legal_moves, seat, *, level, seed, deadline=None) -> Move
 
-`view` is `engine.view(state, seat)` and `legal_moves` is
+`bot` is the game's bot knowledge, as its entry registers it
+(`registry.get(slug).bot`, defined in `games/<game>/bot.py`). `view` is
+`engine.view(state, seat)` and `legal_moves` is
 `engine.legal_moves(state, seat)`; with the bot's own `seed` they are all it
 uses, so a bot cannot see what its seat cannot (the hidden part of the game is
 drawn by `Engine.sample_state` with the bot's generator). It returns one of
@@ -16,7 +18,8 @@ budget_seconds(level)`.
 Levels (`LEVELS`): "hard" searches (`search`, information-set Monte Carlo
 tree search), "medium" searches less, "easy" looks one move ahead with noise
 (`lookahead`). Each game adds what the protocol cannot know (`knowledge`:
-judging a position, a quick player for rollouts), in `games.bots.<game>`.
+each level's budget, judging a position, a quick player for rollouts), in
+its own `bot.py`; this package holds only what every game shares.
 
 Pure Python, like the engines: no Django, no I/O; the clock is read only for
 the deadline.
@@ -24,36 +27,26 @@ the deadline.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from games.bots.knowledge import Knowledge, first_moves
-from games.bots.levels import LEVELS, SECONDS, Budget, budget_for
+from games.bots.levels import LEVELS, SECONDS, Budget, check_level
 from games.bots.lookahead import LookaheadBudget, one_move_ahead
 from games.bots.search import tree_search
-from games.engine import Engine, Move, Rng
+from games.engine import Move, Rng
 
-__all__ = ["LEVELS", "budget_seconds", "choose_move", "choose_with_budget", "knowledge_for"]
+__all__ = ["LEVELS", "Knowledge", "budget_seconds", "choose_move", "choose_with_budget"]
 
 
 def budget_seconds(level: str) -> float:
     """The wall-clock cap for one move at `level`, for the caller's deadline
     and task time limit. Typical moves take far less (see bench/bots.py)."""
-    if level not in LEVELS:
-        raise ValueError(f"Unknown bot level {level!r}: choose one of {', '.join(LEVELS)}.")
+    check_level(level)
     return SECONDS[level]
 
 
-def knowledge_for(slug: str) -> Knowledge:
-    try:
-        module = importlib.import_module(f"games.bots.{slug}")
-    except ModuleNotFoundError:
-        raise LookupError(f"No bot plays {slug!r} yet.") from None
-    return module.KNOWLEDGE
-
-
 def choose_move(
-    engine: Engine,
+    bot: Knowledge,
     view: dict[str, Any],
     legal_moves: list[Move],
     seat: int,
@@ -63,14 +56,14 @@ def choose_move(
     deadline: float | None = None,
 ) -> Move:
     """The move the bot at `level` plays for `seat`, one of `legal_moves`."""
-    budget = budget_for(engine.slug, level)
+    check_level(level)
     return choose_with_budget(
-        engine, view, legal_moves, seat, budget=budget, seed=seed, deadline=deadline
+        bot, view, legal_moves, seat, budget=bot.budgets[level], seed=seed, deadline=deadline
     )
 
 
 def choose_with_budget(
-    engine: Engine,
+    bot: Knowledge,
     view: dict[str, Any],
     legal_moves: list[Move],
     seat: int,
@@ -85,7 +78,7 @@ def choose_with_budget(
         raise ValueError("A bot was asked to move with no legal move.")
     if len(legal_moves) == 1:
         return legal_moves[0]
-    knowledge = knowledge_for(engine.slug)
+    engine = bot.engine
     rng = Rng.from_seed(seed)
     # A bot's turn goes forward (`Engine.forward_moves`): which moves do is
     # read on a state the view allows, drawn from a copy of the generator so
@@ -96,14 +89,14 @@ def choose_with_budget(
         return legal_moves[0]
     if isinstance(budget, LookaheadBudget):
         return one_move_ahead(
-            engine, view, legal_moves, seat, knowledge=knowledge, budget=budget, rng=rng
+            engine, view, legal_moves, seat, knowledge=bot, budget=budget, rng=rng
         )
     return tree_search(
         engine,
         view,
         legal_moves,
         seat,
-        knowledge=knowledge,
+        knowledge=bot,
         budget=budget,
         rng=rng,
         deadline=deadline,

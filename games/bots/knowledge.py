@@ -1,26 +1,34 @@
-"""What a bot knows of one game beyond the engine protocol: how to judge a
-position, and how a seat plays quickly when the search only needs a sketch
-of what it would do.
+"""What a bot knows of one game beyond the engine protocol: its engine, each
+level's budget, how to judge a position, and how a seat plays quickly when
+the search only needs a sketch of what it would do.
 
-Each game's module (`games.bots.coup`, ...) defines one `Knowledge`; the
-search and the levels use nothing else of the game but its `Engine`.
+Each game defines one `Knowledge` in `games/<game>/bot.py` and registers it
+on its entry (`GameEntry.bot`); the search and the levels are handed it and
+use nothing else of the game.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from games.bots.levels import Budget
 from games.engine import Engine, Move, Rng, State
 
 
 class Knowledge:
-    """The default quick player is uniformly random; each game supplies
-    `scores`."""
+    """The default quick player is uniformly random; each game supplies its
+    `engine`, its `budgets` and `scores`."""
 
-    slug = ""
+    engine: Engine
+    # Each level's budget (`levels.LEVELS`): counts, never times.
+    budgets: Mapping[str, Budget]
     # A score lead worth odds of e to 1 in `win_chances`.
     scale = 1.0
+
+    @property
+    def slug(self) -> str:
+        return self.engine.slug
 
     def scores(self, state: State) -> Sequence[float | None]:
         """A number per seat, larger for the seat better placed to win; None
@@ -40,6 +48,11 @@ class Knowledge:
         players' own choices tell (someone claiming a card more likely holds
         it). The default: nothing to weigh."""
         return 1.0
+
+    def tells(self, state: State, seat: int, move: Move) -> list[str]:
+        """What `move` shows of `seat`'s play against the real state, for the
+        benchmark's counts (a bluff, a challenge won...): none by default."""
+        return []
 
     def win_chances(self, state: State) -> list[float]:
         """Each seat's chance of winning from here, as the scores suggest:

@@ -11,19 +11,11 @@ still takes the obvious gains.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from games.bots.knowledge import Knowledge, dead_end, draw_sample
+from games.bots.levels import LookaheadBudget
 from games.bots.search import DEAD_END, rollout
 from games.engine import Engine, Move, Rng
-
-
-@dataclass(frozen=True)
-class LookaheadBudget:
-    samples: int
-    horizon: int
-    # The spread of the noise, in units of the chance of winning.
-    noise: float
 
 
 def one_move_ahead(

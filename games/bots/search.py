@@ -36,9 +36,9 @@ from __future__ import annotations
 import json
 import math
 import time
-from dataclasses import dataclass
 
 from games.bots.knowledge import Knowledge, draw_sample, result_value
+from games.bots.levels import SearchBudget
 from games.engine import Engine, Move, Rng, State
 
 # What a position is worth to the bot when its only moves would take back
@@ -46,15 +46,6 @@ from games.engine import Engine, Move, Rng, State
 # finished): as little as a lost game, so the search keeps out of it rather
 # than going in and back out again and again.
 DEAD_END = 0.0
-
-
-@dataclass(frozen=True)
-class SearchBudget:
-    iterations: int
-    # Quick moves after the tree before the evaluation judges the position
-    # (None: play to the end).
-    rollout_moves: int | None
-    exploration: float = 0.7
 
 
 class Node:

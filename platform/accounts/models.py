@@ -40,7 +40,7 @@ class Profile(models.Model):
     hours_start = models.TimeField(null=True, blank=True)
     hours_end = models.TimeField(null=True, blank=True)
     days_off = models.JSONField(default=list, blank=True)
-    # Set only on the site's bot accounts (see the bots app): the level they play at.
+    # Set only on the site's bot accounts (see the autoplay app): the level they play at.
     bot_level = models.CharField(max_length=8, blank=True, editable=False)
 
     def __str__(self) -> str:

@@ -18,7 +18,7 @@ from django.db.models import Q
 _checker = icu.SpoofChecker()
 
 # The site's bot accounts are called EasyBot1, MediumBot2, HardBot3...
-# (see the bots app): names in that pattern are theirs alone.
+# (see the autoplay app): names in that pattern are theirs alone.
 BOT_NAME = re.compile(r"^(easy|medium|hard)bot\d+$", re.IGNORECASE)
 
 

@@ -33,6 +33,7 @@ from clocks import banks, clock, seat_clocks
 from tables import events
 from tables.errors import Conflict
 from tables.models import Seat, Table
+from tables.services.changes import tables_touch_on_commit
 
 
 def seat_remind(*, seat_id: int, now: datetime) -> bool:
@@ -72,6 +73,8 @@ def seat_clocks_reschedule(*, user: AbstractBaseUser) -> int:
         for seat in seats:
             seat_clocks.schedule(seat.table, seat, pauses)
             seat.save(update_fields=["deadline_at", "remind_at"])
+        # The pages say when a clock is paused: they redraw.
+        tables_touch_on_commit(s.table_id for s in seats)
     return len(seats)
 
 
@@ -118,6 +121,7 @@ def seat_clocks_settle(*, user: AbstractBaseUser, before: Schedule, after: Sched
             seat.turn_started_at = now
             seat_clocks.schedule(seat.table, seat, new)
             seat.save(update_fields=SETTLE_FIELDS)
+        tables_touch_on_commit(s.table_id for s in running)
     return len(running)
 
 
@@ -148,4 +152,5 @@ def seat_deadline_extend(*, seat_id: int, by: timedelta) -> Seat:
         if seat.reminded_at is None and seat.remind_at is not None:
             seat.remind_at = banks.deadline(start, bank * banks.REMIND_AT_USED + by, pauses)
         seat.save(update_fields=["time_left", "deadline_at", "remind_at"])
+        tables_touch_on_commit([seat.table_id])
     return seat

@@ -60,7 +60,7 @@ INSTALLED_APPS = [
     "chat",
     "players",
     "guides",
-    "bots",
+    "autoplay",
     "live",
     "push",
     "replies",
@@ -265,7 +265,7 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TIMEZONE = TIME_ZONE
 # Bots think on their own queue: a worker must consume it (-Q celery,bots).
-CELERY_TASK_ROUTES = {"bots.tasks.bot_move": {"queue": "bots"}}
+CELERY_TASK_ROUTES = {"autoplay.tasks.bot_move": {"queue": "bots"}}
 # A bot seat asked this long ago is queued again by the sweep (its task lost).
 BOT_STALE_SECONDS = env.int("BOT_STALE_SECONDS", 120)
 # Fail fast when the broker is down: the outbox keeps what could not be queued.
@@ -281,10 +281,14 @@ CELERY_BEAT_SCHEDULE = {
     # A bot's task is lost only when a worker or the broker is: looking for
     # them twice per BOT_STALE_SECONDS is enough, and leaves a worker on the
     # embedded broker (which picks up one task per poll) free for the clocks.
+    # The entry keeps its name: beat's stored task of that name (the database
+    # scheduler updates it by name at start) then runs the task's new path.
     "requeue-bots": {
-        "task": "bots.tasks.requeue_waiting_bots",
+        "task": "autoplay.tasks.requeue_waiting_bots",
         "schedule": max(SWEEP_SECONDS, BOT_STALE_SECONDS // 2),
     },
+    # A game whose rating failed after it ended (see players.ratings).
+    "rate-missed-games": {"task": "players.tasks.rate_missed_games", "schedule": 300},
     # Tournaments due to start, and rounds due (the next one normally starts
     # from the end of the round before; this catches any that did not).
     "start-tournaments": {"task": "tournaments.tasks.start_due", "schedule": SWEEP_SECONDS},

@@ -25,21 +25,32 @@ nothing. A finished game is rated once the transaction that ends it has
 committed (`tables.events.game_result_committed`), in a transaction of its
 own, so the table's row lock is not held meanwhile; it is rated once,
 however many times it is told (see `game_rate`; the `RatingChange` unique
-constraint backs that up).
+constraint backs that up). A game whose rating failed after its commit (the
+database away a moment, the process stopped) is rated by the next
+`missed_ratings_rate` (beat, every few minutes).
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from openskill.models import BradleyTerryFull
 
 from players.models import Rating, RatingChange
 from tables.models import Seat, Table
 
+log = logging.getLogger(__name__)
+
 MODEL = BradleyTerryFull()
+# A finished game is left this long to its own commit hook before the
+# catch-up looks at it, and looked at for this long after.
+MISSED_AFTER = timedelta(minutes=2)
+MISSED_WITHIN = timedelta(days=2)
 SCALE = 20
 BASE = 1500
 
@@ -96,6 +107,23 @@ def game_rate(*, table_id: int) -> bool:
         if len(seats) < 2:
             return False
         return _rate(table, seats)
+
+
+def missed_ratings_rate(*, now: datetime, limit: int = 200) -> int:
+    """Rate the rated games that finished lately and have no rating yet:
+    those whose rating after the commit failed. Returns how many it rated."""
+    unrated = Table.objects.filter(
+        status=Table.Status.FINISHED,
+        rated=True,
+        finished_at__gte=now - MISSED_WITHIN,
+        finished_at__lt=now - MISSED_AFTER,
+    ).exclude(Exists(RatingChange.objects.filter(table=OuterRef("pk"))))
+    done = 0
+    for table_id in unrated.order_by("finished_at").values_list("pk", flat=True)[:limit]:
+        if game_rate(table_id=table_id):
+            log.warning("Table %s was rated late: its rating after the game failed.", table_id)
+            done += 1
+    return done
 
 
 def _rate(table: Table, seats: list[Seat]) -> bool:

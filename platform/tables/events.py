@@ -14,7 +14,7 @@ from django.dispatch import Signal
 # (with their users and profiles), now.
 turns_asked = Signal()
 # A play of the table was saved (a move, a start, a drop): table (its to_act
-# set), seats (with their users and profiles), now. The bots app queues the
+# set), seats (with their users and profiles), now. The autoplay app queues the
 # moves of the bot seats asked.
 table_played = Signal()
 # The game is over: table (status, outcome set), seats, now.

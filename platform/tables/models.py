@@ -49,7 +49,7 @@ class Table(models.Model):
     # A rated game's result changes its players' ratings (see players.ratings).
     rated = models.BooleanField(default=True)
     # A dropped or resigned player's seat is played by a medium bot rather
-    # than by its timeout move (see the bots app).
+    # than by its timeout move (see the autoplay app).
     bot_takeover = models.BooleanField(
         "Bots take over dropped seats",
         default=True,

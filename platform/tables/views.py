@@ -216,7 +216,7 @@ def table_poll(request: HttpRequest, table_id: int) -> HttpResponse:
 @login_required
 @limits.limited(limits.MOVES_PER_USER, limits.MOVES_PER_TABLE)
 def table_move(request: HttpRequest, table_id: int) -> HttpResponse:
-    error, status = "", 200
+    error, status, found = "", 200, None
     form = MoveForm(request.POST)
     if not form.is_valid():
         said = form.errors.get("move") or ["That move could not be read."]
@@ -224,7 +224,7 @@ def table_move(request: HttpRequest, table_id: int) -> HttpResponse:
     else:
         # One move, as the API takes it: one move path, one rate-limit count.
         try:
-            services.move_submit(
+            result = services.move_submit(
                 table_id=table_id,
                 user=request.user,
                 version=form.cleaned_data["version"],
@@ -232,11 +232,15 @@ def table_move(request: HttpRequest, table_id: int) -> HttpResponse:
             )
         except ServiceError as exc:
             error, status = exc.message, exc.status
+        else:
+            # The table as the move left it: reading it again would cost a
+            # third of the move's queries.
+            found = result.read
     if not request.htmx:
         if error:
             messages.error(request, error)
         return redirect("table", table_id=table_id)
-    found = _read(table_id)
+    found = found or _read(table_id)
     context = _page_context(request, found, error)
     _mark_seen(found.table, context["tv"])
     return render(request, "tables/table.html#board", context, status=status)

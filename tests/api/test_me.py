@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from accounts.models import Profile
-from bots.accounts import bot_account
+from autoplay.accounts import bot_account
 from tests.conftest import ApiClient
 
 pytestmark = pytest.mark.django_db

@@ -9,6 +9,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from games import registry
+from games.bots import Knowledge
 from games.engine import Engine, State
 
 
@@ -41,6 +43,11 @@ class Case:
     @property
     def slug(self) -> str:
         return self.engine.slug
+
+    @property
+    def bot(self) -> Knowledge:
+        """The game's bot, as its app registers it."""
+        return registry.get(self.slug).bot
 
 
 def coup_case() -> Case:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from bots.play import bot_move_play
-from bots.seats import bot_seats_to_act
+from autoplay.play import bot_move_play
+from autoplay.seats import bot_seats_to_act
 from games import registry
 from tables import services
 from tables.models import Table

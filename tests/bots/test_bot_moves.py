@@ -9,9 +9,9 @@ from datetime import timedelta
 
 import pytest
 
-from bots import tasks
-from bots.play import bot_move_play
-from bots.seats import bot_seats_to_act
+from autoplay import tasks
+from autoplay.play import bot_move_play
+from autoplay.seats import bot_seats_to_act
 from clocks import clock
 from games import registry
 from players.models import RatingChange
@@ -60,11 +60,11 @@ def test_the_bot_moves_through_the_move_service_from_its_view_only(ana, monkeypa
     state = table_read(table.pk).state
     seen = {}
 
-    def spy(engine_, view, legal, seat_, **kwargs):
+    def spy(bot, view, legal, seat_, **kwargs):
         seen.update(view=view, legal=legal, seat=seat_, level=kwargs["level"])
         return legal[0]
 
-    monkeypatch.setattr("bots.play.choose_move", spy)
+    monkeypatch.setattr("autoplay.play.choose_move", spy)
     assert bot_move_play(table.pk, seat, table.version).played
     assert seen["view"] == engine.view(state, seat)
     assert seen["legal"] == engine.legal_moves(state, seat)
@@ -130,7 +130,7 @@ def test_a_resigned_players_seat_is_taken_over_by_a_medium_bot(ana, ben, carl, m
         levels.append(kwargs["level"])
         return real(*args, **kwargs)
 
-    monkeypatch.setattr("bots.play.choose_move", spy)
+    monkeypatch.setattr("autoplay.play.choose_move", spy)
     # The ratings of the game follow its last move's commit.
     with after_commit():
         table = play_out(table.pk, seed=2)
@@ -189,7 +189,7 @@ def test_a_bot_going_round_in_circles_plays_its_timeout_moves(ana, monkeypatch):
     (an action, its dice, the confirmation), so a low limit is soon met."""
     import random
 
-    from bots import play
+    from autoplay import play
 
     monkeypatch.setattr(play, "RUNAWAY_MOVES", 2)
     table = table_with_bots(ana, "troyes", 2, seed=5)

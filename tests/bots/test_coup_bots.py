@@ -9,6 +9,7 @@ import copy
 import pytest
 
 from games.bots import choose_move
+from games.coup.bot import KNOWLEDGE
 from games.coup.rules import ENGINE
 from games.coup.rules.cards import ACTIONS
 from tests.coup.helpers import act, make_state
@@ -19,7 +20,7 @@ SEARCHING = ["medium", "hard"]
 
 def bot_move(state, seat, level, seed):
     legal = ENGINE.legal_moves(state, seat)
-    return choose_move(ENGINE, ENGINE.view(state, seat), legal, seat, level=level, seed=seed)
+    return choose_move(KNOWLEDGE, ENGINE.view(state, seat), legal, seat, level=level, seed=seed)
 
 
 @pytest.mark.parametrize("level", SEARCHING)
@@ -89,7 +90,6 @@ def test_the_same_view_and_seed_give_the_same_move_and_other_seeds_may_differ():
 
 
 def imagined_challenges(state, seat, tries=400):
-    from games.bots.coup import KNOWLEDGE
     from games.engine import Rng
 
     legal = ENGINE.legal_moves(state, seat)

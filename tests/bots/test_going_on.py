@@ -12,7 +12,7 @@ import random
 import pytest
 
 from games.bots import choose_with_budget
-from games.bots.arena import play_game
+from harness.arena import play_game
 from tests.bots.cases import case
 from tests.bots.test_whole_games import TINY
 
@@ -53,7 +53,7 @@ def test_a_bot_never_takes_back_while_it_has_another_move(slug, level):
     for number, (state, seat) in enumerate(positions):
         legal = engine.legal_moves(state, seat)
         move = choose_with_budget(
-            engine, engine.view(state, seat), legal, seat, budget=TINY[level], seed=number
+            case(slug).bot, engine.view(state, seat), legal, seat, budget=TINY[level], seed=number
         )
         assert not takes_back(engine, state, seat, move), (move, legal)
 
@@ -76,7 +76,7 @@ def test_a_seasons_bonus_with_nothing_to_gain_is_not_taken_and_cancelled():
                     for number in range(3):
                         view = engine.view(taken, seat)
                         move = choose_with_budget(
-                            engine, view, after, seat, budget=TINY["hard"], seed=number
+                            case("seasons").bot, view, after, seat, budget=TINY["hard"], seed=number
                         )
                         assert move == {"action": "end_turn"}
                     return
@@ -88,7 +88,6 @@ def test_a_seasons_bonus_with_nothing_to_gain_is_not_taken_and_cancelled():
 @pytest.mark.parametrize("slug", UNDOING)
 @pytest.mark.parametrize("seed", [3, 4])
 def test_no_bot_comes_back_to_a_position_it_has_already_moved_from(slug, seed):
-    engine = case(slug).engine
     bots = [TINY["hard"], TINY["medium"], TINY["easy"]][: 2 + seed % 2]
     seen: set[str] = set()
 
@@ -97,5 +96,5 @@ def test_no_bot_comes_back_to_a_position_it_has_already_moved_from(slug, seed):
         assert key not in seen, f"seat {seat} went round to the same position"
         seen.add(key)
 
-    game = play_game(engine, bots, {}, seed=seed, on_move=watch)
+    game = play_game(case(slug).bot, bots, {}, seed=seed, on_move=watch)
     assert game.outcome is not None

@@ -12,7 +12,7 @@ from django.contrib.auth import authenticate
 from django.urls import reverse
 
 from accounts.forms import SignUpForm
-from bots.accounts import MAX_PER_LEVEL, level_of
+from autoplay.accounts import MAX_PER_LEVEL, level_of
 from games import registry
 from tables import services
 from tables.models import Seat, Table

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from games.bots import LEVELS, choose_move
-from games.bots.arena import RANDOM, play_game
 from games.bots.lookahead import LookaheadBudget
 from games.bots.search import SearchBudget
+from harness.arena import RANDOM, play_game
 from tests.bots.cases import CASES, case
 
 # Each level's kind of thinking, as small as it gets: these games check that
@@ -42,39 +42,40 @@ def lineup(players: int, shift: int) -> list:
     ],
 )
 def test_bots_play_whole_games_to_the_end(slug, players, options):
-    engine = case(slug).engine
-    game = play_game(engine, lineup(players, players), options, seed=players)
+    game = play_game(case(slug).bot, lineup(players, players), options, seed=players)
     assert sorted(game.outcome.ranks)[0] == 1
     assert game.moves > 0
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_each_level_plays_a_two_player_coup_game_at_its_own_budget(level):
-    from games.coup.rules import ENGINE
+    from games.coup.bot import KNOWLEDGE
 
-    game = play_game(ENGINE, [level, RANDOM], {}, seed=4)
+    game = play_game(KNOWLEDGE, [level, RANDOM], {}, seed=4)
     assert game.outcome is not None
     assert game.cpu[level], "the bot made real choices"
 
 
 def test_choose_move_returns_the_engines_own_move_object():
+    from games.coup.bot import KNOWLEDGE
     from games.coup.rules import ENGINE
 
     state = ENGINE.setup(3, {}, 1)
     seat = ENGINE.to_act(state)[0]
     legal = ENGINE.legal_moves(state, seat)
-    move = choose_move(ENGINE, ENGINE.view(state, seat), legal, seat, level="medium", seed=1)
+    move = choose_move(KNOWLEDGE, ENGINE.view(state, seat), legal, seat, level="medium", seed=1)
     assert any(move is m for m in legal)
 
 
 def test_an_unknown_level_is_refused_with_the_levels_named():
+    from games.coup.bot import KNOWLEDGE
     from games.coup.rules import ENGINE
 
     state = ENGINE.setup(2, {}, 1)
     seat = ENGINE.to_act(state)[0]
     with pytest.raises(ValueError, match="easy, medium, hard"):
         choose_move(
-            ENGINE,
+            KNOWLEDGE,
             ENGINE.view(state, seat),
             ENGINE.legal_moves(state, seat),
             seat,

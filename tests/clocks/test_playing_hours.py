@@ -18,7 +18,7 @@ from accounts.hours import HoursError, PlayingHours, kept_by
 from accounts.pauses import Schedule, pauses_for
 from accounts.services import schedule_set
 from accounts.vacations import vacation_add
-from bots.accounts import bot_account
+from autoplay.accounts import bot_account
 from clocks import banks, controls, seat_clocks
 from clocks.sweep import deadlines_sweep
 from notifications.models import Notification

@@ -194,6 +194,7 @@ def test_the_view_has_the_documented_shape():
         "bank",
         "bank_size",
         "deck_size",
+        "pieces",
         "players",
         "majorities",
         "pending",

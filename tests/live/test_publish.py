@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import logging
 import random
+from datetime import timedelta
 
 import pytest
 from django.db import transaction
 from django.test import Client
 
+from accounts.vacations import vacation_add
 from chat.services import message_post, messages_hide
+from clocks import clock
+from clocks.services import seat_deadline_extend
 from games import registry
 from live import channels
 from tables import services
@@ -233,3 +237,30 @@ def test_a_rematch_is_offered_on_the_old_tables_page_and_to_each_player(users, h
     page = login_client(ben).get(f"/tables/{old.pk}/board/").content.decode()
     assert f"ana opened a rematch: Coup #{new.pk}" in page
     assert f'href="/tables/{new.pk}/"' in page
+
+
+def test_a_vacation_or_a_moderators_extension_redraws_the_pages_of_the_tables_it_moves(
+    users, heard
+):
+    """The page says when a player's clock is paused and when it runs out:
+    a change of those outside a play is a change of the table's pages."""
+    ana, ben = users[:2]
+    table = start_table("coup", [ana, ben], seed=3, time_control="normal")
+    asked = table.seats.get(number=table.to_act[0])
+    ear = heard([channels.table(table.pk)])
+    today = clock.now().date()
+    vacation_add(
+        user=asked.user,
+        starts_on=today + timedelta(days=1),
+        ends_on=today + timedelta(days=2),
+        today=today,
+    )
+    first = Table.objects.get(pk=table.pk)
+    assert first.revision == table.revision + 1 and first.version == table.version
+    seat_deadline_extend(seat_id=asked.pk, by=timedelta(hours=6))
+    second = Table.objects.get(pk=table.pk)
+    assert second.revision == table.revision + 2
+    assert ear.take() == [
+        (channels.table(table.pk), "table", {"version": table.version}, first.revision),
+        (channels.table(table.pk), "table", {"version": table.version}, second.revision),
+    ]

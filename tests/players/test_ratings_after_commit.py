@@ -9,6 +9,7 @@ import json
 import re
 import threading
 import time
+from datetime import timedelta
 
 import pytest
 from django.db import connection, transaction
@@ -111,3 +112,42 @@ def test_the_page_after_the_finishing_move_shows_the_new_ratings():
     assert answer.status_code == 302
     words = text(player.get(f"/tables/{table.pk}/").content.decode())
     assert re.search(r"New ratings: ana \d+ \(\+\d+\) , ben \d+ \(−\d+\) \.", words)
+
+
+def _finish_without_its_rating(winner, loser, *, rated: bool = True) -> Table:
+    """A game that ends, whose rating after the commit is lost (as when the
+    process stops or the database is away at that moment): called where the
+    commit's callbacks are captured and never run."""
+    table = coup_to_the_last_card(winner, loser, rated=rated)
+    services.move_submit(table_id=table.pk, user=winner, version=table.version, move=COUP)
+    table.refresh_from_db()
+    assert table.status == Table.Status.FINISHED and not RatingChange.objects.filter(table=table)
+    return table
+
+
+@pytest.mark.django_db
+def test_a_game_whose_rating_was_lost_is_rated_by_the_catch_up_once(
+    ana, ben, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=False):
+        table = _finish_without_its_rating(ana, ben)
+    ended = table.finished_at
+    # Just finished: its own hook may still be at work.
+    assert ratings.missed_ratings_rate(now=ended + timedelta(seconds=30)) == 0
+    assert ratings.missed_ratings_rate(now=ended + timedelta(minutes=5)) == 1
+    assert [place for _, place, _, _ in _ratings_of(table)] == [1, 2]
+    assert Rating.objects.get(user=ana).shown > 1500 > Rating.objects.get(user=ben).shown
+    assert ratings.missed_ratings_rate(now=ended + timedelta(minutes=10)) == 0
+    assert RatingChange.objects.filter(table=table).count() == 2
+
+
+@pytest.mark.django_db
+def test_the_catch_up_leaves_unrated_and_long_finished_games(
+    ana, ben, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=False):
+        unrated = _finish_without_its_rating(ana, ben, rated=False)
+        old = _finish_without_its_rating(ben, ana)
+    Table.objects.filter(pk=old.pk).update(finished_at=old.finished_at - timedelta(days=3))
+    assert ratings.missed_ratings_rate(now=unrated.finished_at + timedelta(minutes=5)) == 0
+    assert not RatingChange.objects.exists()

@@ -405,15 +405,69 @@ def test_card_31_elemental_amulet_from_hand_must_use_at_least_one_energy():
     assert len(s["p"][0]["hand"]) == 1  # fire: a card drawn
 
 
-def test_card_31_elemental_amulet_summoned_for_free_grants_all_four_effects_without_energy():
-    """data #31 and BGA: brought in free (here by the Divine Chalice), the
-    amulet gives all four: 2 energy, 5 crystals, a card and gauge +1."""
+def _amulet_brought_in_free():
+    """The Elemental Amulet brought into play by the Divine Chalice."""
     s = duel(hands=[[9]], energy=[[1, 1, 1, 1]], gauge=[4], deck_top=[31, 22, 3, 5, 29])
-    s = act(summon(s, 0, 9), 0, {"action": "summon_free", "card": cid(31)})
+    return act(summon(s, 0, 9), 0, {"action": "summon_free", "card": cid(31)})
+
+
+def test_card_31_elemental_amulet_brought_in_free_offers_each_effect_without_energy():
+    """data #31, as BGA plays it: brought in free, the player chooses the
+    effects one at a time, paying nothing; at least one must be taken."""
+    s = _amulet_brought_in_free()
+    assert energy(s, 0) == [0, 0, 0, 0]  # all given for the Chalice
+    assert moves(s, 0) == [{"action": "use", "element": e} for e in (AIR, WATER, FIRE, EARTH)]
+    s = act(s, 0, {"action": "use", "element": EARTH})
+    assert actions(s, 0) == {"use", "done"}
+    assert {"action": "use", "element": EARTH} not in moves(s, 0)
+
+
+def test_card_31_elemental_amulet_brought_in_free_may_stop_after_any_effect():
+    """data #31, as BGA plays it: stopping spares the card draw (a card left
+    in hand costs points at the end, SEA-10)."""
+    s = _amulet_brought_in_free()
+    s = act(s, 0, {"action": "use", "element": EARTH})
+    s = act(s, 0, {"action": "use", "element": AIR})
+    s = act(s, 0, {"action": "done"})
+    assert crystals(s, 0) == 5 and s["p"][0]["gauge"] == 5 and hand(s, 0) == []
+    assert s["queue"][0]["k"] == "main"
+
+
+def test_card_31_elemental_amulet_brought_in_free_all_four_effects_when_all_are_taken():
+    s = _amulet_brought_in_free()
+    for e in (AIR, FIRE, EARTH, WATER):  # the last one taken ends the choice
+        s = act(s, 0, {"action": "use", "element": e})
     assert crystals(s, 0) == 5 and s["p"][0]["gauge"] == 5 and hand(s, 0) == [29]
     assert s["queue"][0] == {"k": "gain", "seat": 0, "n": 2, "why": 31, "onto": None}
     s = take_all(s, 0, WATER)
     assert energy(s, 0) == [0, 2, 0, 0] and s["queue"][0]["k"] == "main"
+
+
+def test_card_31_elemental_amulet_brought_in_free_times_out_on_the_crystals_alone():
+    s = _amulet_brought_in_free()
+    assert ENGINE.timeout_move(s, 0) == {"action": "use", "element": EARTH}
+    s = act(s, 0, ENGINE.timeout_move(s, 0))
+    assert ENGINE.timeout_move(s, 0) == {"action": "done"}
+
+
+def test_card_31_elemental_amulet_brought_in_free_says_each_effect_on_its_own_piece():
+    s = _amulet_brought_in_free()
+    records = {r["element"]: r for r in ENGINE.legal_moves(s, 0)}
+    assert records[FIRE].label == "Take the fire effect: draw a card"
+    assert records[FIRE].target == "effect:fire"
+    assert records[WATER].label == "Take the water effect: 2 energy tokens"
+    choice = ENGINE.view(s, 0)["choice"]
+    assert choice["gift"] is True
+    assert [e["piece"] for e in choice["effects"]] == [
+        "effect:air",
+        "effect:water",
+        "effect:fire",
+        "effect:earth",
+    ]
+    paid = summon(duel(hands=[[31]], energy=[[1, 0, 0, 0]]), 0, 31)
+    (record,) = ENGINE.legal_moves(paid, 0)
+    assert (record.label, record.target) == ("Give 1 air", "reserve:air")
+    assert "effects" not in ENGINE.view(paid, 0)["choice"]
 
 
 def test_card_32_tree_of_light_two_ways_once_a_round():

@@ -94,11 +94,6 @@ def test_moves_on_the_board_are_listed_again_folded_and_the_others_stay_in_sight
     assert '<details class="move-list" open' not in html
 
 
-def test_a_piece_is_named_from_its_parts():
-    html = Template('{% load pieces %}{{ "space"|at:3|at:1 }}').render(Context({}))
-    assert html == "space:3:1"
-
-
 SHOWN = Template(
     "{% load pieces %}{% for d in dice %}"
     '{% piece tv d shown %}<span class="card">{{ d }}</span>{% endpiece %}{% endfor %}'

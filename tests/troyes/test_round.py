@@ -234,6 +234,17 @@ def test_tro_op10_defenders_go_round_again():
     assert state["current"] == 0 and state["black"] == [2]
 
 
+def test_tro_9_4_dice_chosen_by_a_defender_who_gives_up_are_not_the_next_defenders():
+    """The dice chosen for a fight belong to that defender's one decision:
+    giving up drops them, and the next defender starts with none chosen."""
+    state = _defence([(0, C.WHITE, 6), (0, C.WHITE, 1), (1, C.WHITE, 1)], [6, 1])
+    state = play(state, 0, {"action": "select_own", "die": 1}, {"action": "turn", "die": 0})
+    assert state["fight"]["own"] == [1]
+    state = play(state, 0, {"action": "concede"})
+    assert state["current"] == 1 and state["fight"] == {"black": [0], "own": []}
+    assert ENGINE.view(state, 1)["fight"]["own"] == []
+
+
 def test_tro_t4_influence_capped_at_20():
     state = _defence([(0, C.RED, 6), (1, C.WHITE, 1)], [3, 2])
     state["ip"][0] = 19

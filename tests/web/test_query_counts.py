@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -74,3 +76,27 @@ def test_the_api_table_read_is_bounded(users, api_for, django_assert_max_num_que
     bot = api_for(users[0])
     with django_assert_max_num_queries(8):
         assert bot.get(f"/api/tables/{table.pk}").status_code == 200
+
+
+def test_a_move_through_the_page_draws_the_board_the_move_left_without_reading_it_again(
+    users, django_assert_max_num_queries
+):
+    """The move's answer is the board as the move left it: session and user,
+    the locked read (table, state, seats), the writes (table, state, move,
+    each changed seat, the other player's turn email), then only what the
+    board adds (the log's moves); four of the count are the test's
+    savepoints."""
+    table = start_table("coup", users[:2], LONG)
+    client = login_client(users[table.to_act[0]])
+    client.get(f"/tables/{table.pk}/")
+    move = {"action": "income"}
+    with django_assert_max_num_queries(17) as captured:
+        response = client.post(
+            f"/tables/{table.pk}/move/",
+            {"move": json.dumps(move), "version": table.version},
+            HTTP_HX_REQUEST="true",
+        )
+    assert response.status_code == 200
+    assert f'data-version="{table.version + 1}"' in response.content.decode()
+    table_reads = [q for q in captured.captured_queries if 'FROM "tables_table"' in q["sql"]]
+    assert len(table_reads) == 1, "the table is read once, under its lock"

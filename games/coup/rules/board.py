@@ -12,6 +12,9 @@ TREASURY = "treasury"
 DECK = "deck"
 ALMSHOUSE = "almshouse"
 
+# The same, as the view carries them to the board (`view["pieces"]`).
+FIXED = {"treasury": TREASURY, "court_deck": DECK, "almshouse": ALMSHOUSE}
+
 
 def player_piece(seat: int) -> str:
     """A player, as the target of Steal, Assassinate, Coup or Convert."""

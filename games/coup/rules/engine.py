@@ -185,6 +185,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
             card: board.card_piece(card)
             for card in [*(s["hands"][own] if own is not None else []), *drawn]
         },
+        "pieces": dict(board.FIXED),
         "deck_size": len(s["deck"]),
         "almshouse": s["almshouse"],
         "factions": factions is not None,

@@ -189,21 +189,22 @@ def declare_resolvable(s: State, seat: int, action: str, target: int | None) -> 
         open_window(s, CHALLENGE_ACTION)
 
 
+# The log's line for an action declared (Income and Convert are said where
+# they resolve at once; Tax is the last left).
+DECLARATIONS = {
+    "foreign_aid": "{actor} takes Foreign Aid.",
+    "coup": "{actor} pays 7 coins to launch a coup against {target}.",
+    "embezzle": "{actor} claims not to be the Duke to embezzle the almshouse.",
+    "assassinate": "{actor} claims the Assassin and pays 3 coins to assassinate {target}.",
+    "steal": "{actor} claims the Captain to steal from {target}.",
+    "exchange": "{actor} claims the Ambassador to exchange cards.",
+}
+TAX_DECLARED = "{actor} claims the Duke and takes Tax."
+
+
 def declaration_text(s: State, seat: int, action: str, target: int | None) -> str:
-    actor = who(seat)
-    if action == "foreign_aid":
-        return f"{actor} takes Foreign Aid."
-    if action == "coup":
-        return f"{actor} pays 7 coins to launch a coup against {who(target)}."
-    if action == "embezzle":
-        return f"{actor} claims not to be the Duke to embezzle the almshouse."
-    if action == "assassinate":
-        return f"{actor} claims the Assassin and pays 3 coins to assassinate {who(target)}."
-    if action == "steal":
-        return f"{actor} claims the Captain to steal from {who(target)}."
-    if action == "exchange":
-        return f"{actor} claims the Ambassador to exchange cards."
-    return f"{actor} claims the Duke and takes Tax."
+    said = DECLARATIONS.get(action, TAX_DECLARED)
+    return said.format(actor=who(seat), target=who(target) if target is not None else "")
 
 
 # -- answer windows ----------------------------------------------------------------

@@ -43,17 +43,28 @@ def coins_text(amount: int) -> str:
     return count_of(amount, "coin")
 
 
+# The pending action named with its target: as a noun in the log, and as
+# its player would say it on the board. Actions not listed go by their title.
+NOUNS = {
+    "steal": "Steal from {}",
+    "assassinate": "Assassination of {}",
+    "coup": "Coup against {}",
+}
+SAID = {
+    "steal": "Steal from {}",
+    "assassinate": "Assassinate {}",
+    "coup": "Coup against {}",
+    "embezzle": "Embezzle the almshouse",
+}
+
+
+def _named(names: dict[str, str], action: str, target: str) -> str:
+    return names[action].format(target) if action in names else ACTIONS[action].title
+
+
 def action_phrase(pending: dict[str, Any]) -> str:
     """The pending action as a noun: "Tax", "Steal from {p2}"."""
-    action = pending["action"]
-    target = pending["target"]
-    if action == "steal":
-        return f"Steal from {who(target)}"
-    if action == "assassinate":
-        return f"Assassination of {who(target)}"
-    if action == "coup":
-        return f"Coup against {who(target)}"
-    return ACTIONS[action].title
+    return _named(NOUNS, pending["action"], who(pending["target"]))
 
 
 def claim_phrase(pending: dict[str, Any], against: str | None = None) -> str:
@@ -190,6 +201,27 @@ def action_effect(action: str, almshouse: int | None) -> str:
 def blockers_phrase(action: str) -> str:
     """COUP-6.3: "the Ambassador or the Captain", those who may block it."""
     return either(ACTIONS[action].blocked_by)
+
+
+def pending_said(pending: dict[str, Any], target: str, almshouse: int | None) -> str:
+    """ "Steal from ben (+2 coins)": the action on the table and, in
+    brackets, what it does or cost (COUP-5.3, COUP-10.5)."""
+    action = pending["action"]
+    name = _named(SAID, action, target)
+    effect = action_effect(action, almshouse)
+    return f"{name} ({effect})" if effect else name
+
+
+def block_question(pending: dict[str, Any], target: str, *, to_me: bool) -> str:
+    """COUP-6.3: who may block the pending action, asked as a question; a
+    block anyone may make (Foreign Aid) is asked of everyone."""
+    action = pending["action"]
+    blockers = blockers_phrase(action)
+    if ACTIONS[action].anyone_blocks:
+        return f"Does anyone block, claiming {blockers}?"
+    if to_me:
+        return f"Do you block, claiming {blockers}?"
+    return f"Does {target} block, claiming {blockers}?"
 
 
 def habits_text(record: dict[str, int]) -> str:

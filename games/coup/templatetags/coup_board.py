@@ -16,7 +16,7 @@ from typing import Any
 from django import template
 
 from games.coup.rules import text
-from games.coup.rules.cards import ACTIONS, FACTION_TITLES, WINDOWS
+from games.coup.rules.cards import FACTION_TITLES, WINDOWS
 
 register = template.Library()
 
@@ -61,16 +61,7 @@ class Names:
 def action_text(pending: dict[str, Any], view: dict[str, Any], who: Names) -> str:
     """The pending action as the player would say it: "Steal from ben"; what
     it does or cost comes from the rules' words (COUP-5.3)."""
-    action = pending["action"]
-    target = who(pending["target"])
-    name = {
-        "steal": f"Steal from {target}",
-        "assassinate": f"Assassinate {target}",
-        "coup": f"Coup against {target}",
-        "embezzle": "Embezzle the almshouse",
-    }.get(action) or ACTIONS[action].title
-    effect = text.action_effect(action, view["almshouse"])
-    return f"{name} ({effect})" if effect else name
+    return text.pending_said(pending, who(pending["target"]), view["almshouse"])
 
 
 def claimed(claim: str) -> str:
@@ -87,12 +78,8 @@ def question(view: dict[str, Any], who: Names) -> str:
         whose = who.whose(pending["actor"])
         return f"Does anyone challenge {whose} claim {claimed(pending['claim'])}?"
     if phase == "block":
-        blockers = text.blockers_phrase(pending["action"])
-        if pending["action"] == "foreign_aid":
-            return f"Does anyone block, claiming {blockers}?"
-        if pending["target"] == who.me:
-            return f"Do you block, claiming {blockers}?"
-        return f"Does {who(pending['target'])} block, claiming {blockers}?"
+        target = pending["target"]
+        return text.block_question(pending, who(target), to_me=target == who.me)
     if phase == "challenge_block":
         return (
             f"Does anyone challenge {who.whose(pending['blocker'])} claim"

@@ -10,7 +10,8 @@ View (`view(state, seat)`, seat None for a spectator); a card is
 
 - "round", "rounds" (8), "season": {"deal", "limit"}, "first_player",
   "phase" ("orders", "actions", "discard", "over"), "current" (seat or None),
-  "to_act", "bank", "bank_size" (the tokens it starts with), "deck_size";
+  "to_act", "bank", "bank_size" (the tokens it starts with), "deck_size",
+  "pieces" (the names of the pieces of one of a kind: the bank);
 - "players": per seat {"seat", "tableau": [cards], "tableau_groups":
   [{"kind", "name", "count"}], "orders_count", "hand_count", "dealt",
   "tokens", "majorities": [families held now], "limit" (own end-of-round
@@ -128,6 +129,7 @@ class KoryoEngine(Engine):
             "current": state["current"],
             "to_act": self.to_act(state),
             "bank": state["bank"],
+            "pieces": {"bank": board.BANK},
             "bank_size": BANK_TOKENS,
             "deck_size": len(state["deck"]),
             "players": players,

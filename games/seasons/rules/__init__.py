@@ -39,7 +39,11 @@ Engine decisions beyond the spec's open points: a choice of energy larger
 than the reserve limit is cut to the limit (the rest would be given back at
 once); two copies of a card that give energy at the same moment give one
 choice of all their tokens; the Crystal Orb's tokens come from the reserve
-before an Amulet of Water.
+before an Amulet of Water; the Elemental Amulet brought into play by another
+card (data #31) offers its four effects one `use` at a time, free, and
+`done` stops after the first, as Board Game Arena plays it; the effects come
+together once the choice ends, as when it is paid for (and the choice times
+out on the crystals alone).
 """
 
 from games.seasons.rules.engine import SeasonsEngine

@@ -69,7 +69,7 @@ from games.seasons.rules.table import (
     spendable,
 )
 from games.seasons.rules.text import card_list, card_name, crystals, energy_text
-from games.words import count_of
+from games.words import count_of, join_words
 
 
 def C(a=0, w=0, f=0, e=0, c=0) -> tuple[int, int, int, int, int]:
@@ -924,7 +924,8 @@ elemental_amulet = card(
     short="Pay 1 to 4 different energy for effects.",
     text="Summoned from hand, give up one token each of one to four elements: water gives 2 "
     "energy, earth 5 crystals, fire a card, air +1 gauge (Hand of Fortune spares one token, but "
-    "one must be given). Brought into play by another card, all four effects come for nothing.",
+    "one must be given). Brought into play by another card, take one to four of these effects "
+    "for nothing, one at a time, stopping when you like.",
     rule="data #31",
 )
 
@@ -934,8 +935,10 @@ def _elemental(state, seat, cid, log):
 
 
 def _elemental_free(state, seat, cid, log):
-    log.append(line(f"{{p{seat}}} takes all four effects of the Elemental Amulet for nothing."))
-    _elemental_effects(state, seat, [AIR, WATER, FIRE, EARTH], log)
+    # As Board Game Arena plays it: brought in free, the player takes the
+    # effects one at a time and may stop after any (a card drawn can cost
+    # points at the end), but takes at least one.
+    schedule(state, "elemental", seat, used=[], paid=0, free=0, gift=True)
 
 
 def _total_spendable(state, seat):
@@ -955,7 +958,7 @@ def _elemental_uses(state, task):
         if e in task["used"]:
             continue
         # A token spared by Hand of Fortune needs one token really paid.
-        if spendable(state, seat, e) or (task["free"] and task["paid"]):
+        if task.get("gift") or spendable(state, seat, e) or (task["free"] and task["paid"]):
             moves.append({"action": "use", "element": e})
     return moves
 
@@ -968,21 +971,26 @@ def _elemental_moves(state, task):
 def _elemental_timeout(state, task, moves):
     if task["used"]:
         return {"action": "done"}
+    if task.get("gift"):  # the crystals, which cost nothing later
+        return {"action": "use", "element": EARTH}
     return {"action": "use", "element": cheapest_element(state, [m["element"] for m in moves])}
 
 
-@decision(
-    "elemental",
-    moves=_elemental_moves,
-    prompt=lambda s, t: "choose the energy to give to the Elemental Amulet",
-    timeout=_elemental_timeout,
-)
+def _elemental_prompt(state, task):
+    if task.get("gift"):
+        return "choose the Elemental Amulet's effects to take for nothing"
+    return "choose the energy to give to the Elemental Amulet"
+
+
+@decision("elemental", moves=_elemental_moves, prompt=_elemental_prompt, timeout=_elemental_timeout)
 def _elemental_answer(state, task, move, log):
     seat = task["seat"]
     if move["action"] == "use":
         e = move["element"]
         task["used"].append(e)
-        if spendable(state, seat, e):
+        if task.get("gift"):
+            pass
+        elif spendable(state, seat, e):
             spend(state, seat, e, 1)
             task["paid"] += 1
         else:
@@ -991,9 +999,13 @@ def _elemental_answer(state, task, move, log):
             return
     _pop(state)
     used = sorted(task["used"])
-    log.append(
-        line(f"{{p{seat}}} gives {', '.join(ELEMENTS[e] for e in used)} to the Elemental Amulet.")
-    )
+    names = join_words([ELEMENTS[e] for e in used])
+    if task.get("gift"):
+        log.append(
+            line(f"{{p{seat}}} takes the {names} effects of the Elemental Amulet for nothing.")
+        )
+    else:
+        log.append(line(f"{{p{seat}}} gives {names} to the Elemental Amulet."))
     _elemental_effects(state, seat, used, log)
 
 

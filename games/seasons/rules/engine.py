@@ -101,7 +101,8 @@ class SeasonsEngine(Engine):
     # 5: no Potion of Dreams, Chalice question or Tree of Light paid for nothing.
     # 6: the Crystal Orb's four tokens are the player's choice.
     # 7: a bonus may be cancelled (new moves, and the turn remembers it).
-    version = 7
+    # 8: the Elemental Amulet brought in free: its effects chosen one by one.
+    version = 8
     blurb = "Wizards duel for three years with dice of the seasons and fifty power cards."
     options = (
         Option(
@@ -249,6 +250,7 @@ class SeasonsEngine(Engine):
             "assign": None if me is None else dict(me["assign"]),
             "choice": self._choice_view(state, own),
             "final": score_sheet(state) if state["phase"] == "over" else None,
+            "pieces": dict(pieces.FIXED),
             # What the board does not draw but a program rebuilding the table
             # needs (the bots): dice as numbers, the turn record, the queue.
             "public_state": sample.public_state(state, own),
@@ -320,6 +322,7 @@ class SeasonsEngine(Engine):
         # The pieces a step of several clicks offers: energy to take, the
         # season marker's moves, how many tokens (their moves say which).
         choice["supply_pieces"] = {element: pieces.supply_piece(element) for element in ELEMENTS}
+        choice["buttons"] = [pieces.DISCARD_DRAWN, pieces.DONE]
         if task["k"] == "boots":
             choice["markers"] = [
                 {"by": by, "piece": pieces.marker_piece(by)} for by in marker_moves(state)
@@ -328,7 +331,11 @@ class SeasonsEngine(Engine):
             choice["counts"] = [
                 {"n": n, "piece": pieces.count_piece(n)} for n in mirror_counts(state, task)
             ]
-        for key in ("n", "give", "take", "left", "chosen", "used"):
+        if task["k"] == "elemental" and task.get("gift"):
+            choice["effects"] = [
+                {"element": element, "piece": pieces.effect_piece(element)} for element in ELEMENTS
+            ]
+        for key in ("n", "give", "take", "left", "chosen", "used", "gift"):
             if key in task:
                 choice[key] = task[key]
         return choice

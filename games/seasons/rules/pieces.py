@@ -13,7 +13,9 @@ legal moves do:
   seat's play area, or among the cards it is choosing from or paying for
   (its ways to pay are its menu); `choice:discard`;
 - `reserve:<element>` the seat's energy tokens of one element,
-  `supply:<element>` the energy not yet anyone's (tokens to take);
+  `supply:<element>` the energy not yet anyone's (tokens to take),
+  `effect:<element>` the Elemental Amulet's effect of that element when it
+  came into play for nothing;
 - `bonus:<n>`, `bonus:cancel`, `marker:<months>`, `count:<tokens>`,
   `player:<seat>` (whose reserve to copy), `pile:draw`, `turn:end`,
   `choice:done`.
@@ -82,6 +84,39 @@ def reserve_piece(element: str) -> str:
 
 def supply_piece(element: str) -> str:
     return f"supply:{element}"
+
+
+# Pieces of one of a kind: the draw pile, the year sets' buttons, the
+# symbols of the die the seat took and keeping it, cancelling a bonus, the
+# end of the turn, and the buttons of a choice that are not cards
+# (discarding the card just drawn, and stopping).
+DRAW_PILE = "pile:draw"
+SETS_CONFIRM = "sets:confirm"
+SETS_CLEAR = "sets:clear"
+MYDIE_STAR = "mydie:star"
+MYDIE_CARD = "mydie:card"
+MYDIE_KEEP = "mydie:keep"
+BONUS_CANCEL = "bonus:cancel"
+TURN_END = "turn:end"
+DISCARD_DRAWN = "choice:discard"
+DONE = "choice:done"
+
+# The same, as the view carries them to the board (`view["pieces"]`), so
+# that no template spells a piece's name.
+FIXED = {
+    "draw_pile": DRAW_PILE,
+    "sets_confirm": SETS_CONFIRM,
+    "sets_clear": SETS_CLEAR,
+    "mydie_star": MYDIE_STAR,
+    "mydie_card": MYDIE_CARD,
+    "mydie_keep": MYDIE_KEEP,
+    "bonus_cancel": BONUS_CANCEL,
+    "turn_end": TURN_END,
+}
+
+
+def effect_piece(element: str) -> str:
+    return f"effect:{element}"
 
 
 def bonus_piece(bonus: int | str) -> str:

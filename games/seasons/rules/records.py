@@ -20,6 +20,7 @@ from games.seasons.rules.hooks import CARDS
 from games.seasons.rules.pieces import TITLE_OF
 from games.seasons.rules.table import face_of, find_in_play, head, number, rate
 from games.seasons.rules.text import (
+    ELEMENTAL_EFFECTS,
     card_name,
     cost_text,
     crystals,
@@ -36,19 +37,23 @@ BONUSES = {
 }
 
 
+# An activation with a mode (the Tree of Light, the Crystal Orb): what
+# the mode does, after "Activate <card>: ".
+MODES = {
+    "energy": "3 crystals for 1 energy",
+    "transmute": "give 1 {element} to transmute",
+    "look": "look at the top card",
+    "bury": "3 crystals to discard the top card",
+}
+
+
 def _activation_label(state: State, seat: int, move: Move) -> str:
     num = number(move["card"])
     card = card_name(num, article=True)
     element = ELEMENTS[move["element"]] if "element" in move else ""
     mode = move.get("mode")
-    if mode == "energy":
-        return f"Activate {card}: 3 crystals for 1 energy"
-    if mode == "transmute":
-        return f"Activate {card}: give 1 {element} to transmute"
-    if mode == "look":
-        return f"Activate {card}: look at the top card"
-    if mode == "bury":
-        return f"Activate {card}: 3 crystals to discard the top card"
+    if mode in MODES:
+        return f"Activate {card}: {MODES[mode].format(element=element)}"
     if "familiar" in move:
         where = "discard from hand" if move["from"] == "hand" else "sacrifice"
         return f"Activate {card}: {where} {card_name(number(move['familiar']), article=True)}"
@@ -129,7 +134,7 @@ def _discard(state: State, seat: int, move: Move, kind: str) -> tuple[str, str]:
     # A card of the hand (Vampiric Crown), or the card just drawn.
     if "card" in move:
         return f"Discard {_card(move)}", pieces.card_piece("hand", move["card"])
-    return "Discard it", "choice:discard"
+    return "Discard it", pieces.DISCARD_DRAWN
 
 
 def _from_reserve(verb: str) -> Describer:
@@ -150,6 +155,16 @@ def _chosen(state: State) -> str:
     return pieces.card_piece("choice", head(state)["card"])
 
 
+def _elemental_use(state: State, move: Move) -> tuple[str, str]:
+    """One element for the Elemental Amulet: a token from the reserve, or,
+    when it came into play for nothing, one of its effects taken free."""
+    element = _element(move)
+    if head(state).get("gift"):
+        effect = ELEMENTAL_EFFECTS[move["element"]]
+        return f"Take the {element} effect: {effect}", pieces.effect_piece(element)
+    return f"Give 1 {element}", pieces.reserve_piece(element)
+
+
 # action -> (state, seat, move, kind of the decision) -> (label, target)
 Describer = Callable[[State, int, Move, str], tuple[str, "str | None"]]
 DESCRIBERS: dict[str, Describer] = {
@@ -158,16 +173,19 @@ DESCRIBERS: dict[str, Describer] = {
         f"{card_name(number(m['card']))} to year {m['year']}",
         pieces.set_piece(m["card"], m["year"]),
     ),
-    "clear": lambda s, p, m, k: ("Start the sets again", "sets:clear"),
-    "confirm": lambda s, p, m, k: ("Confirm my three sets", "sets:confirm"),
+    "clear": lambda s, p, m, k: ("Start the sets again", pieces.SETS_CLEAR),
+    "confirm": lambda s, p, m, k: ("Confirm my three sets", pieces.SETS_CONFIRM),
     "take_die": lambda s, p, m, k: (
         f"Take the die: {face_text(face_of(s, m['die']))}",
         pieces.die_piece(m["die"]),
     ),
-    "proceed": lambda s, p, m, k: ("Keep this die", "mydie:keep"),
-    "star": lambda s, p, m, k: ("Raise my summoning gauge by 1", "mydie:star"),
+    "proceed": lambda s, p, m, k: ("Keep this die", pieces.MYDIE_KEEP),
+    "star": lambda s, p, m, k: ("Raise my summoning gauge by 1", pieces.MYDIE_STAR),
     # The die's card symbol, or a card drawn for the Vampiric Crown.
-    "draw": lambda s, p, m, k: ("Draw a card", "pile:draw" if k == "crown" else "mydie:card"),
+    "draw": lambda s, p, m, k: (
+        "Draw a card",
+        pieces.DRAW_PILE if k == "crown" else pieces.MYDIE_CARD,
+    ),
     "transmute": lambda s, p, m, k: (
         f"Transmute 1 {_element(m)} into {crystals(rate(s, m['element']))}",
         pieces.reserve_piece(_element(m)),
@@ -178,12 +196,12 @@ DESCRIBERS: dict[str, Describer] = {
         pieces.card_piece("play", m["card"]),
     ),
     "bonus": lambda s, p, m, k: (BONUSES[m["bonus"]], pieces.bonus_piece(m["bonus"])),
-    "end_turn": lambda s, p, m, k: ("End my turn", "turn:end"),
+    "end_turn": lambda s, p, m, k: ("End my turn", pieces.TURN_END),
     "pay": lambda s, p, m, k: (_pay_label(s, p, m), _chosen(s)),
     "take": lambda s, p, m, k: (f"Take 1 {_element(m)}", pieces.supply_piece(_element(m))),
     "give_back": _from_reserve("Give"),
     "return": _from_reserve("Give back"),
-    "use": _from_reserve("Give"),
+    "use": lambda s, p, m, k: _elemental_use(s, m),
     "keep": lambda s, p, m, k: (f"Keep {_card(m)}", pieces.card_piece("choice", m["card"])),
     "discard": _discard,
     "sacrifice": _in_play("Sacrifice"),
@@ -204,8 +222,8 @@ DESCRIBERS: dict[str, Describer] = {
     "count": lambda s, p, m, k: (f"Change {count_of(m['n'], 'token')}", pieces.count_piece(m["n"])),
     "orb_summon": lambda s, p, m, k: ("Pay 4 energy and summon it", _chosen(s)),
     "orb_back": lambda s, p, m, k: ("Leave it on the pile", _chosen(s)),
-    "done": lambda s, p, m, k: ("Done", "choice:done"),
-    "cancel": lambda s, p, m, k: ("Cancel this bonus", "bonus:cancel"),
+    "done": lambda s, p, m, k: ("Done", pieces.DONE),
+    "cancel": lambda s, p, m, k: ("Cancel this bonus", pieces.BONUS_CANCEL),
 }
 
 

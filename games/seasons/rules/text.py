@@ -29,6 +29,9 @@ from games.words import count_of
 # "Summon the Crystal Orb".
 NO_ARTICLE = frozenset({10, 11, 12, 16, 17, 19, 21, 29, 30, 39, 49})
 
+# What each element of the Elemental Amulet gives (data #31), by element.
+ELEMENTAL_EFFECTS = ("summoning gauge +1", "2 energy tokens", "draw a card", "5 crystals")
+
 
 def card_name(num: int, *, article: bool = False) -> str:
     """The name of card number `num`, with "the" in front where English puts
@@ -150,6 +153,12 @@ def choice_line(choice: dict, me: dict | None) -> str:
         return (
             f"Crystal Orb: {chosen} of {ORB_ENERGY} energy tokens chosen; "
             f"{ORB_ENERGY - chosen} more from your reserve."
+        )
+    if kind == "elemental" and choice.get("gift"):
+        return (
+            f"Elemental Amulet, for nothing: {len(choice['used'])} of {len(ELEMENTS)} effects "
+            "taken; take another or stop (a card drawn counts against you at the end if it "
+            "stays in your hand)."
         )
     if kind == "elemental":
         return (

@@ -1,6 +1,6 @@
 """The Seasons board's pieces as controls: whether a piece is one (the board
-names its pieces as `rules.pieces` names the moves' targets, with the shared
-`at` filter), and the line that says where a choice made of several clicks
+names its pieces as the view carries them, made by `rules.pieces` as the
+moves' targets are), and the line that says where a choice made of several clicks
 stands (tokens chosen, still needed).
 
 Built only from the `TableView` (the viewer's own view and legal moves).
@@ -61,9 +61,20 @@ def seasons_step(tv) -> dict[str, Any] | None:
             for element, piece in (choice.get("supply_pieces") or {}).items()
             if piece in tv.moves_by_target
         ],
+        # The Elemental Amulet's effects, each said by its move.
+        "effects": [
+            dict(e, label=tv.moves_by_target[e["piece"]][0]["label"])
+            for e in choice.get("effects", [])
+            if e["piece"] in tv.moves_by_target
+        ],
         "marker": [m for m in choice.get("markers", []) if m["piece"] in tv.moves_by_target],
         "counts": [c for c in choice.get("counts", []) if c["piece"] in tv.moves_by_target],
-        "buttons": [t for t in ("choice:discard", "choice:done") if t in tv.moves_by_target],
+        # Done, or discarding the card just drawn: the move's own words.
+        "buttons": [
+            {"piece": piece, "label": tv.moves_by_target[piece][0]["label"]}
+            for piece in choice.get("buttons", [])
+            if piece in tv.moves_by_target
+        ],
         # Paying for a card: its ways to pay, in words, where the line asks.
         "ways": [
             move

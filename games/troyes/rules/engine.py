@@ -207,6 +207,7 @@ class TroyesEngine(Engine):
             "dice": [_die_view(d) for d in state["dice"]],
             "black": list(state["black"]),
             "black_pieces": [P.black_piece(i) for i in range(len(state["black"]))],
+            "pieces": dict(P.FIXED),
             "fight": self._fight_view(state),
             "build": self._build_view(state, build) if build else None,
             "uses": dict(state["uses"]) if state["uses"] else None,

@@ -48,6 +48,25 @@ def building_piece(colour: str) -> str:
     return f"building:{colour}"
 
 
+CATHEDRAL = "cathedral"
+AGRICULTURE = "agriculture"
+SUPPLY = "supply"
+RECRUIT = "recruit"
+
+# The same, as the view carries them to the board (`view["pieces"]`), so
+# that no template spells a piece's name.
+FIXED = {"cathedral": CATHEDRAL, "agriculture": AGRICULTURE, "supply": SUPPLY, "recruit": RECRUIT}
+
+
+def control_piece(name: str) -> str:
+    """A button of the turn drawn beside the dice it concludes: `control:fight`."""
+    return f"control:{name}"
+
+
+def is_control(target: str | None) -> bool:
+    return (target or "").startswith("control:")
+
+
 # Pieces every board draws under the same name; influence spent on a die
 # (`reroll:<id>`, `turn:<id>`) acts on that die. A seat's own citizens in
 # supply, its influence track and its turn's buttons are drawn on its side

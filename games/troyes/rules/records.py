@@ -67,8 +67,8 @@ def _choose(state: State, seat: int, move: Move) -> tuple[str, str]:
         building = move["building"]
         return f"Place a citizen in the {C.BUILDING_NAMES[building]}", P.building_piece(building)
     if kind == "cathedral":
-        return "Build the Cathedral", kind
-    return "Farm (Agriculture)", kind
+        return "Build the Cathedral", P.CATHEDRAL
+    return "Farm (Agriculture)", P.AGRICULTURE
 
 
 def _supervisor(state: State, seat: int, move: Move) -> tuple[str, str]:
@@ -76,7 +76,7 @@ def _supervisor(state: State, seat: int, move: Move) -> tuple[str, str]:
     hire = deniers(C.CARDS[state["build"]["target"]].hire)
     source = move["source"]
     if source == "hire":
-        return f"Hire a supervisor from your supply for {hire}", "supply"
+        return f"Hire a supervisor from your supply for {hire}", P.SUPPLY
     if source in C.COLOURS:
         building = C.BUILDING_NAMES[source]
         return f"Hire your citizen from the {building} for {hire}", P.building_piece(source)
@@ -107,7 +107,7 @@ def _place_label(state: State, seat: int, move: Move) -> str:
 
 def _control(label: str) -> Describer:
     """A button of the turn, drawn beside the dice it concludes."""
-    return lambda s, p, m: (label, f"control:{m['action']}")
+    return lambda s, p, m: (label, P.control_piece(m["action"]))
 
 
 # action -> (state, seat, move) -> (label, target)
@@ -126,7 +126,7 @@ DESCRIBERS: dict[str, Describer] = {
     "fight": _control("Fight with the chosen dice"),
     "concede": lambda s, p, m: (
         f"Give up against the black {s['black'][0]} (−{count_of(C.PENALTY, 'victory point')})",
-        "control:concede",
+        P.control_piece("concede"),
     ),
     "reroll": lambda s, p, m: (
         f"Reroll {_die_label(s, p, m['die'])} ({count_of(C.REROLL_COST, 'influence')})",
@@ -134,7 +134,7 @@ DESCRIBERS: dict[str, Describer] = {
     ),
     "recruit": lambda s, p, m: (
         f"Take a new citizen ({count_of(C.RECRUIT_COST, 'influence')})",
-        "recruit",
+        P.RECRUIT,
     ),
     "turn": lambda s, p, m: (
         f"Turn over {_die_label(s, p, m['die'])} "
@@ -155,8 +155,12 @@ DESCRIBERS: dict[str, Describer] = {
     "cancel": _control("Cancel this action"),
     "confirm": _control("Confirm"),
     "pass": _control("Pass"),
-    "uses": lambda s, p, m: (_uses_label(s, p, m), f"control:uses:{m['count']}"),
+    "uses": lambda s, p, m: (_uses_label(s, p, m), P.control_piece(f"uses:{m['count']}")),
 }
+
+# The group of the actions a turn may start (the board lists them again by
+# the piece they act on).
+CHOOSE = "Choose an action"
 
 GROUPS = {
     "place": "Place a starting citizen",
@@ -167,7 +171,7 @@ GROUPS = {
     "reroll": "Spend influence",
     "recruit": "Spend influence",
     "turn": "Spend influence",
-    "choose": "Choose an action",
+    "choose": CHOOSE,
     "marker": "Use a marker (one per action)",
     "supervisor": "Your supervisor",
     "add_die": "Add dice",

@@ -16,7 +16,8 @@ from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from games.troyes.rules import text
+from games.troyes.rules import pieces as P
+from games.troyes.rules import records, text
 from games.words import count_of
 
 register = template.Library()
@@ -309,11 +310,11 @@ def _choices(tv, v: dict[str, Any]) -> list[dict[str, Any]]:
     names = {c["piece"]: c["name"] for c in v["activity"] if c["revealed"]}
     names |= {e["piece"]: e["name"] for e in v["events"]}
     names |= {b["piece"]: b["name"] for b in v["buildings"]}
-    names |= {"cathedral": "Cathedral", "agriculture": "Agriculture"}
+    names |= {v["pieces"]["cathedral"]: "Cathedral", v["pieces"]["agriculture"]: "Agriculture"}
     return [
         dict(m, short=names.get(m["target"], m["label"]))
         for m in tv.moves
-        if m["move"]["action"] == "choose"
+        if m["group"] == records.CHOOSE
     ]
 
 
@@ -329,7 +330,7 @@ def _controls(tv) -> list[dict[str, Any]]:
             secondary=m["emphasis"] == "secondary",
         )
         for m in tv.moves
-        if (m["target"] or "").startswith("control:")
+        if P.is_control(m["target"])
     ]
 
 
@@ -344,8 +345,9 @@ def _influence(tv, districts: list[District]) -> list[dict[str, Any]]:
                 # The chip draws the die as it is, not as chosen for the fight
                 # or the action: the chip is a different piece.
                 found.append({"target": target, "verb": verb, "die": replace(die, chosen=False)})
-    if "recruit" in acts:
-        found.append({"target": "recruit", "verb": "New citizen", "die": None})
+    recruit = tv.view["pieces"]["recruit"]
+    if recruit in acts:
+        found.append({"target": recruit, "verb": "New citizen", "die": None})
     return found
 
 

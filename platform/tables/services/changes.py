@@ -12,6 +12,9 @@ every change up to N).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import partial
+
+from django.db import transaction
 
 from tables import events
 from tables.models import Table
@@ -38,3 +41,23 @@ def table_announce(table: Table, users: Mapping[int, str] | None = None) -> None
 
 def everyone(user_ids: Iterable[int], kind: str) -> dict[int, str]:
     return dict.fromkeys(user_ids, kind)
+
+
+def tables_touch_on_commit(table_ids: Iterable[int]) -> None:
+    """Once the caller's transaction commits, tell the open pages of these
+    tables that something they show changed outside a play (a player's
+    clock moved by a vacation, their hours or a moderator): one more
+    revision and its event each, every table in its own transaction so that
+    no two tables' rows are ever locked together."""
+    transaction.on_commit(partial(_tables_touch, sorted(set(table_ids))), robust=True)
+
+
+def _tables_touch(table_ids: list[int]) -> None:
+    for table_id in table_ids:
+        with transaction.atomic():
+            table = Table.objects.select_for_update().filter(pk=table_id).first()
+            if table is None or table.is_over:
+                continue
+            table_revise(table)
+            table.save(update_fields=["revision"])
+            table_announce(table)

@@ -15,7 +15,7 @@ from functools import partial
 
 from django.db import transaction
 
-from bots.accounts import level_of
+from autoplay.accounts import level_of
 from tables import events
 from tables.models import Seat, Table
 from tables.services.changes import COUNT, GAMES, TURN, table_announce
@@ -42,7 +42,7 @@ def play_follow(
        `notifications.receivers`: emails' and pushes' outbox rows, sent
        once it commits);
     3. bots: each bot seat asked is queued to move (`table_played` →
-       `bots.tasks`, queued once it commits);
+       `autoplay.tasks`, queued once it commits);
     4. the end of the game: the game-over emails (`game_finished` →
        `notifications.receivers`).
     Once the transaction has committed, the table's lock released, first of

@@ -27,7 +27,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from bots.accounts import bot_account, level_of
+from autoplay.accounts import bot_account, level_of
 from clocks import clock, controls
 from games import registry
 from games.bots import LEVELS

@@ -14,7 +14,8 @@ those who cannot see the ring.
 the engine's `MoveInfo.group` titles. Moves that act on no piece (a pass, an
 answer, the end of a turn) are shown as buttons; when the board has pieces to
 click, the moves that act on them are listed again, folded, as a second way
-in. `"player"|at:2` names a piece from its parts: "player:2".
+in. Templates build no piece name: the view carries each one, made by the
+game's pieces module that names the moves' targets.
 """
 
 from __future__ import annotations
@@ -129,12 +130,6 @@ def piece(parser, token):
         shown=shown,
         open_when=parser.compile_filter(opens[0]) if opens else None,
     )
-
-
-@register.filter
-def at(kind: Any, part: Any) -> str:
-    """A piece's name from its parts: `"space"|at:row|at:col` gives "space:3:1"."""
-    return f"{kind}:{part}"
 
 
 def grouped(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:

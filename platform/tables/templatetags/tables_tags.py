@@ -1,7 +1,10 @@
 """Small filters for drawing tables in lists and pages."""
 
 from django import template
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
+from accounts.templatetags.times import zoned
 from clocks import controls
 from games import registry
 from tables import present
@@ -71,7 +74,6 @@ def summary_text(table) -> str:
     return present.summary_text(table)
 
 
-@register.filter
 def log_rows(entries) -> list[dict]:
     """The log's entries as the reader sees them, numbered by move: a run of
     moves that say nothing to this reader (a die picked or put back, a choice
@@ -86,3 +88,64 @@ def log_rows(entries) -> list[dict]:
         else:
             rows.append({"quiet": True, "first": entry.seq, "last": entry.seq})
     return rows
+
+
+@register.simple_tag
+def log_items(entries, with_times: bool = False) -> str:
+    """The log's rows as list items, the same on the table page and the
+    whole-game log. Built here rather than in a template: every redraw of a
+    board draws its 25 latest rows, and a template took a tenth of a move's
+    answer to draw them."""
+    return mark_safe("\n".join(_log_item(row, with_times) for row in log_rows(entries)))
+
+
+def _log_item(row: dict, with_times: bool) -> str:
+    if "quiet" in row:
+        first, last = row["first"], row["last"]
+        said = (
+            f"Move {first}: a choice in progress"
+            if first == last
+            else f"Moves {first} to {last}: choices in progress"
+        )
+        return format_html(
+            '<li value="{}" class="quiet muted small">{}, nothing to tell you.</li>', first, said
+        )
+    entry = row["entry"]
+    classes = " ".join(
+        c for c, on in (("automatic", entry.automatic), ("setup", entry.seq == 0)) if on
+    )
+    parts = []
+    if with_times:
+        parts.append(
+            format_html(
+                '<time class="muted small log-time" datetime="{}">{}</time>',
+                entry.created_at.isoformat(),
+                zoned(entry.created_at, "j M H:i"),
+            )
+        )
+    if entry.seq == 0:
+        parts.append(mark_safe('<span class="muted small">The deal:</span>'))
+    for line in entry.lines:
+        if line.get("private"):
+            parts.append(
+                format_html(
+                    '<span class="line private">{} '
+                    '<span class="muted small">(only you see this)</span></span>',
+                    line["text"],
+                )
+            )
+        else:
+            parts.append(format_html('<span class="line">{}</span>', line["text"]))
+    if entry.automatic:
+        parts.append(
+            format_html(
+                '<span class="badge small" title="played automatically">{}</span>',
+                entry.kind_label,
+            )
+        )
+    return format_html(
+        '<li value="{}"{}>{}</li>',
+        entry.seq,
+        format_html(' class="{}"', classes) if classes else "",
+        mark_safe(" ".join(parts)),
+    )

@@ -1,4 +1,5 @@
-"""What a bot knows of Koryo: how a position is judged, and a quick player.
+"""What a bot knows of Koryo, registered on its entry (`GameEntry.bot`): each
+level's budget, how a position is judged, and a quick player.
 
 Judging (KOR-9): the score if the game ended now (majorities, events, tokens)
 blended with each seat's share of every family, weighted by the family's
@@ -13,7 +14,9 @@ Lobbying at the players ahead.
 from __future__ import annotations
 
 from games.bots.knowledge import Knowledge, weighted_choice
+from games.bots.levels import LookaheadBudget, SearchBudget
 from games.engine import Engine, Move, Rng, State
+from games.koryo.rules import ENGINE
 from games.koryo.rules.cards import CARD_KINDS, EVENTS, FAMILIES, ROUNDS
 from games.koryo.rules.table import score_sheet
 
@@ -23,7 +26,12 @@ SHARE_EARLY, SHARE_LATE = 0.6, 0.2
 
 
 class KoryoKnowledge(Knowledge):
-    slug = "koryo"
+    engine = ENGINE
+    budgets = {
+        "easy": LookaheadBudget(samples=3, horizon=6, noise=0.15),
+        "medium": SearchBudget(iterations=60, rollout_moves=40),
+        "hard": SearchBudget(iterations=600, rollout_moves=40),
+    }
     scale = 3.0
 
     def scores(self, state: State) -> list[float]:

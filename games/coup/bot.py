@@ -1,4 +1,5 @@
-"""What a bot knows of Coup: how a position is judged, and a quick player
+"""What a bot knows of Coup, registered on its entry (`GameEntry.bot`): each
+level's budget, how a position is judged, and a quick player
 that claims, challenges and blocks as its own cards and the table's dead
 cards suggest.
 
@@ -14,6 +15,8 @@ from __future__ import annotations
 from math import comb
 
 from games.bots.knowledge import Knowledge, weighted_choice
+from games.bots.levels import LookaheadBudget, SearchBudget
+from games.coup.rules import ENGINE
 from games.coup.rules.cards import (
     ACTIONS,
     BLOCK,
@@ -65,7 +68,12 @@ ACTION_TASTE = {
 
 
 class CoupKnowledge(Knowledge):
-    slug = "coup"
+    engine = ENGINE
+    budgets = {
+        "easy": LookaheadBudget(samples=3, horizon=6, noise=0.15),
+        "medium": SearchBudget(iterations=100, rollout_moves=None),
+        "hard": SearchBudget(iterations=2000, rollout_moves=20),
+    }
     scale = 1.5
 
     def scores(self, state: State) -> list[float | None]:
@@ -119,6 +127,25 @@ class CoupKnowledge(Knowledge):
         if phase == EXCHANGE:
             return least_kept(moves)
         return moves[rng.below(len(moves))]
+
+    def tells(self, state: State, seat: int, move: Move) -> list[str]:
+        """A claim, block or challenge, and whether it was a bluff (or won),
+        judged against the real cards (`bench.bots`' table talk)."""
+        action = move["action"]
+        hand = state["hands"][seat]
+        if state["phase"] == TURN and ACTIONS[action].claim is not None:
+            bluffed = not holds(hand, ACTIONS[action].claim)
+            return ["claims", "bluffed claims"] if bluffed else ["claims"]
+        if action == "block":
+            return ["blocks", "bluffed blocks"] if move["as"] not in hand else ["blocks"]
+        if action == "challenge":
+            pending = state["pending"]
+            against = state["phase"] == CHALLENGE_ACTION
+            holder = pending["actor"] if against else pending["blocker"]
+            claim = pending["claim"] if against else pending["block_as"]
+            won = not holds(state["hands"][holder], claim)
+            return ["challenges", "challenges won"] if won else ["challenges"]
+        return []
 
 
 def the_answer(moves: list[Move], action: str) -> Move:

@@ -1,4 +1,5 @@
-"""What a bot knows of Seasons: how a position is judged, and a quick player.
+"""What a bot knows of Seasons, registered on its entry (`GameEntry.bot`): each
+level's budget, how a position is judged, and a quick player.
 
 Judging (SEA-10): the final score if the game ended now (crystals, the cards'
 prestige points and end-of-game effects, -5 a card in hand or in a year set
@@ -15,7 +16,9 @@ once little is left; every other question it answers at random.
 from __future__ import annotations
 
 from games.bots.knowledge import Knowledge, weighted_choice
+from games.bots.levels import LookaheadBudget, SearchBudget
 from games.engine import Engine, Move, Rng, State
+from games.seasons.rules import ENGINE
 from games.seasons.rules.engine import score_sheet
 
 MONTHS = 36
@@ -37,7 +40,12 @@ TASTE = {
 
 
 class SeasonsKnowledge(Knowledge):
-    slug = "seasons"
+    engine = ENGINE
+    budgets = {
+        "easy": LookaheadBudget(samples=2, horizon=8, noise=0.1),
+        "medium": SearchBudget(iterations=25, rollout_moves=20),
+        "hard": SearchBudget(iterations=200, rollout_moves=20),
+    }
     scale = 12.0
 
     def scores(self, state: State) -> list[float]:

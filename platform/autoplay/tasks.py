@@ -14,9 +14,9 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import transaction
 
-from bots.play import bot_move_play
-from bots.seats import bot_seats_to_act
-from bots.sweep import waiting_bots
+from autoplay.play import bot_move_play
+from autoplay.seats import bot_seats_to_act
+from autoplay.sweep import waiting_bots
 from clocks import clock
 from games.bots.levels import SECONDS
 

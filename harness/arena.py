@@ -1,6 +1,6 @@
 """Whole games between players of any kind (bot levels, or "random"), for the
 tests and `bench/bots.py`: every seat moves through `choose_move` with its
-own view and legal moves, exactly as the platform will call it."""
+own view and legal moves, exactly as the platform calls it."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.bots import choose_move, choose_with_budget
+from games.bots import Knowledge, choose_move, choose_with_budget
 from games.bots.levels import Budget
-from games.engine import Engine, Outcome, Rng
+from games.engine import Outcome, Rng
 
 RANDOM = "random"
 
@@ -34,7 +34,7 @@ def move_seed(seed: int, seat: int, number: int) -> int:
 
 
 def play_game(
-    engine: Engine,
+    bot: Knowledge,
     players: Sequence[Player],
     options: Mapping[str, Any],
     seed: int,
@@ -42,7 +42,8 @@ def play_game(
     max_moves: int = 20_000,
     on_move: Callable[[dict, int, dict], None] | None = None,
 ) -> Game:
-    """Play one game to its end, seat i played by `players[i]`."""
+    """Play one game of `bot`'s game to its end, seat i played by `players[i]`."""
+    engine = bot.engine
     state = engine.setup(len(players), options, seed)
     order = Rng.from_seed(f"order {seed}")
     game = Game(outcome=None, moves=0)  # type: ignore[arg-type]
@@ -62,9 +63,9 @@ def play_game(
             view = engine.view(state, seat)
             start = time.process_time()
             if isinstance(player, str):
-                move = choose_move(engine, view, legal, seat, level=player, seed=bot_seed)
+                move = choose_move(bot, view, legal, seat, level=player, seed=bot_seed)
             else:
-                move = choose_with_budget(engine, view, legal, seat, budget=player, seed=bot_seed)
+                move = choose_with_budget(bot, view, legal, seat, budget=player, seed=bot_seed)
             if len(legal) > 1:
                 label = player if isinstance(player, str) else repr(player)
                 game.cpu.setdefault(label, []).append(time.process_time() - start)

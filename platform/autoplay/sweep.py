@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db.models import Q
 
-from bots.seats import bot_level
+from autoplay.seats import bot_level
 from tables.models import Seat, Table
 
 

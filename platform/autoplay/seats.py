@@ -7,7 +7,7 @@ take over (a medium bot plays it, under the player's name).
 
 from __future__ import annotations
 
-from bots.accounts import level_of
+from autoplay.accounts import level_of
 from tables.models import Seat, Table
 
 TAKEOVER_LEVEL = "medium"

@@ -12,7 +12,7 @@ import hashlib
 import time
 from dataclasses import dataclass
 
-from bots.seats import bot_level
+from autoplay.seats import bot_level
 from games import registry
 from games.bots import budget_seconds, choose_move
 from tables import services
@@ -51,7 +51,10 @@ def bot_move_play(table_id: int, seat_number: int, version: int) -> BotTurn:
     level = bot_level(table, seat)
     if level is None:
         return BotTurn(False, "not a bot's seat")
-    engine = registry.get(table.game).engine
+    game = registry.get(table.game)
+    if game.bot is None:
+        return BotTurn(False, "no bot plays this game")
+    engine = game.engine
     view = engine.view(found.state, seat_number)
     legal = engine.legal_moves(found.state, seat_number)
     if not legal:
@@ -60,7 +63,7 @@ def bot_move_play(table_id: int, seat_number: int, version: int) -> BotTurn:
         move = engine.timeout_move(found.state, seat_number)
     else:
         move = choose_move(
-            engine,
+            game.bot,
             view,
             legal,
             seat_number,

@@ -1,4 +1,5 @@
-"""What a bot knows of Troyes: how a position is judged, and a quick player.
+"""What a bot knows of Troyes, registered on its entry (`GameEntry.bot`): each
+level's budget, how a position is judged, and a quick player.
 
 Judging (TRO-18): the final score sheet as if the game ended now (victory
 points, supervisors, events, the Cathedral, the characters), plus money and
@@ -13,7 +14,9 @@ rarely.
 from __future__ import annotations
 
 from games.bots.knowledge import Knowledge, weighted_choice
+from games.bots.levels import LookaheadBudget, SearchBudget
 from games.engine import Engine, Move, Rng, State, find_move
+from games.troyes.rules import ENGINE
 from games.troyes.rules import table as T
 
 TASTE = {
@@ -33,7 +36,12 @@ TASTE = {
 
 
 class TroyesKnowledge(Knowledge):
-    slug = "troyes"
+    engine = ENGINE
+    budgets = {
+        "easy": LookaheadBudget(samples=2, horizon=8, noise=0.1),
+        "medium": SearchBudget(iterations=25, rollout_moves=20),
+        "hard": SearchBudget(iterations=200, rollout_moves=20),
+    }
     scale = 6.0
 
     def scores(self, state: State) -> list[float]:
