@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "push",
     "replies",
     "social",
+    "tournaments",
     "games.coup",
     "games.koryo",
     "games.seasons",
@@ -289,6 +290,9 @@ CELERY_BEAT_SCHEDULE = {
     },
     # A game whose rating failed after it ended (see players.ratings).
     "rate-missed-games": {"task": "players.tasks.rate_missed_games", "schedule": 300},
+    # Tournaments due to start, and rounds due (the next one normally starts
+    # from the end of the round before; this catches any that did not).
+    "start-tournaments": {"task": "tournaments.tasks.start_due", "schedule": SWEEP_SECONDS},
     "daily-digest": {
         "task": "notifications.tasks.send_digests",
         "schedule": crontab(hour=env.int("DIGEST_HOUR", 7), minute=0),

@@ -10,6 +10,7 @@ from push.api import router as push_router
 from replays.api import router as replays_router
 from social.api import router as social_router
 from tables.api import router as tables_router
+from tournaments.api import router as tournaments_router
 
 api.add_router("", tables_router)
 api.add_router("", replays_router)
@@ -18,6 +19,7 @@ api.add_router("", players_api)
 api.add_router("", push_router)
 api.add_router("", accounts_router)
 api.add_router("", social_router)
+api.add_router("", tournaments_router)
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -37,6 +39,7 @@ urlpatterns = [
     path("tables/<int:table_id>/chat/", include("chat.urls")),
     # Before the players' pages: its buttons post to /players/<name>/follow/.
     path("", include("social.urls")),
+    path("tournaments/", include("tournaments.urls")),
     path("", include("players.urls")),
     path("", include("guides.urls")),
     path("", include("tables.urls")),

@@ -9,6 +9,9 @@
   by whoever may read that chat (`chat.access`). Event `chat`, data
   `{"channel": name}`. A page asks for `chat-<id>`, the chat channels its
   reader may read.
+- `tournament-<id>`: public, as the tournament's page is. Event
+  `tournament`, data `{"revision": N}`: its entries, standings or rounds
+  changed (see `tournaments.receivers`).
 - `user-<id>`: one person's own, opened with their session or a signed grant
   (`live.grants`). Event `mine`, data `{"kind": ..., "table": id}`: a turn,
   the count of games waiting changed, a game joined or left their games, an
@@ -31,12 +34,17 @@ TABLE_EVENT = "table"
 REOPEN_EVENT = "reopen"
 CHAT_EVENT = "chat"
 USER_EVENT = "mine"
+TOURNAMENT_EVENT = "tournament"
 
-_NAME = re.compile(r"^(table|user|chat)-([1-9][0-9]{0,17})(?:-(players|spectators))?$")
+_NAME = re.compile(r"^(table|user|chat|tournament)-([1-9][0-9]{0,17})(?:-(players|spectators))?$")
 
 
 def table(table_id: int) -> str:
     return f"table-{table_id}"
+
+
+def tournament(tournament_id: int) -> str:
+    return f"tournament-{tournament_id}"
 
 
 def user(user_id: int) -> str:
@@ -51,7 +59,7 @@ def chat(table_id: int, channel: str | None = None) -> str:
 
 @dataclass(frozen=True)
 class Name:
-    kind: str  # "table", "user" or "chat"
+    kind: str  # "table", "tournament", "user" or "chat"
     id: int
     chat: str | None = None  # the chat channel, for "chat"
 

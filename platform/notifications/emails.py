@@ -55,6 +55,8 @@ def _subject(n: Notification, context: dict) -> str:
         return f"Game over: {context['game']} #{n.table_id}"
     if n.kind == Kind.INVITATION:
         return f"{context['inviter']} invites you to play {context['game']}"
+    if n.kind == Kind.TOURNAMENT:
+        return context["subject"]
     if n.kind == Kind.REPLY:
         return f"Your reply about {context['game']} #{n.table_id} played nothing"
     count = len(context["waiting"])
@@ -63,7 +65,11 @@ def _subject(n: Notification, context: dict) -> str:
 
 # The unsubscribe switch of each kind (a timeout notice goes with the
 # reminders, the answer to an email reply with the turn emails it replied to).
-SWITCH_OF = {Kind.TIMEOUT: Kind.REMINDER, Kind.REPLY: Kind.TURN}
+SWITCH_OF = {
+    Kind.TIMEOUT: Kind.REMINDER,
+    Kind.REPLY: Kind.TURN,
+    Kind.TOURNAMENT: Kind.INVITATION,
+}
 
 
 def context_for(n: Notification, now: datetime) -> dict:
@@ -108,6 +114,10 @@ def context_for(n: Notification, now: datetime) -> dict:
             )
     if n.kind == Kind.DIGEST:
         context["waiting"] = digest_rows(n.user_id, now)
+    if n.kind == Kind.TOURNAMENT:
+        from tournaments.notices import email_context
+
+        context.update(email_context(n.key, now))
     offer.add_to(context, n)
     return context
 

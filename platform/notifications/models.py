@@ -24,6 +24,7 @@ class Notification(models.Model):
         INVITATION = "invitation", "Invitation"
         DIGEST = "digest", "Daily digest"
         REPLY = "reply", "Answer to an email reply"
+        TOURNAMENT = "tournament", "Tournament news"
 
     class Status(models.TextChoices):
         PENDING = "pending", "Pending"

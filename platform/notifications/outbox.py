@@ -311,6 +311,24 @@ def queue_invitation(table: Table, user: AbstractBaseUser, now: datetime) -> Not
     return row
 
 
+def queue_tournament_news(
+    user_id: int, now: datetime, part: str, table: Table | None = None
+) -> Notification | None:
+    """A tournament's news for a player (see `tournaments.notices`), under
+    the same switch as the invitations to tables: an email, and a push to
+    each device where the player has pushes."""
+    profile = _preferences([user_id]).get(user_id)
+    if profile is not None and not profile.notify_invitation:
+        return None
+    row = _create(
+        Kind.TOURNAMENT, user_id=user_id, now=now, table=table, part=part, profile=profile
+    )
+    dispatch([row] if row else [])
+    if push_keys.enabled() and _wants_pushes(profile):
+        _queue_pushes(Kind.TOURNAMENT, user_id, now, table=table, part=part, profile=profile)
+    return row
+
+
 def queue_digest(user_id: int, day: str, now: datetime) -> Notification | None:
     profile = _preferences([user_id]).get(user_id)
     row = _create(Kind.DIGEST, user_id=user_id, now=now, part=day, profile=profile)

@@ -74,6 +74,8 @@ def _short(text: str, limit: int) -> str:
 def topic(n: Notification) -> str:
     """The push service's Topic (at most 32 URL-safe characters): one per
     table, so a newer notice about it replaces one not yet delivered."""
+    if n.kind == Kind.TOURNAMENT:
+        return "tournament-" + n.key.rsplit(":", 2)[-1]
     return f"{'invite' if n.kind == Kind.INVITATION else 'table'}-{n.table_id}"
 
 
@@ -84,6 +86,8 @@ def build(n: Notification, now: datetime) -> dict[str, Any] | None:
         return _turn(n, now)
     if n.kind == Kind.INVITATION and n.table_id:
         return _invitation(n)
+    if n.kind == Kind.TOURNAMENT:
+        return _tournament_news(n, now)
     return None
 
 
@@ -152,6 +156,26 @@ def _invitation(n: Notification) -> dict[str, Any] | None:
         "tag": f"invite-{table.pk}",
         "url": _url("table", table.pk),
         "open": _url("table", table.pk),
+        "answer_url": "",
+        "actions": [],
+    }
+
+
+def _tournament_news(n: Notification, now: datetime) -> dict[str, Any]:
+    from tournaments.notices import email_context
+
+    news = email_context(n.key, now)
+    tournament = news["tournament"]
+    page = reverse("tournament", args=[tournament.pk])
+    url = _url("table", n.table_id) if n.table_id else page
+    return {
+        "kind": n.kind,
+        "table": n.table_id,
+        "title": news["subject"],
+        "body": news["summary"],
+        "tag": topic(n),
+        "url": url,
+        "open": url,
         "answer_url": "",
         "actions": [],
     }

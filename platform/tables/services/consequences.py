@@ -49,7 +49,9 @@ def play_follow(
     all (before the pages hear of it):
     5. the ratings of a finished game (`game_result_committed` →
        `players.ratings.game_rate`, which rates a game once however many
-       times it is told).
+       times it is told), and a tournament table's result (→
+       `tournaments.receivers`, which counts it once and starts the next
+       round when it was the round's last).
     A seat's timeout is told as the play makes it (`seat_timed_out` →
     `notifications.receivers`, from `Play._time_out`): its notice names the
     version the timeout left."""
