@@ -4,19 +4,17 @@ screenshots are kept for people to look at."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
 from social import services as social
 from tables import services
+from tests.browser.conftest import SCREENSHOTS
 from tests.browser.test_accessibility import Viewers, assert_clean, settle, violations_text
 from tests.conftest import make_user, start_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path(os.environ.get("NOTES_SHOTS_DIR", "/work/notes/shots"))
+SHOTS = SCREENSHOTS
 
 
 def test_the_lobby_with_friends_tables_is_clean_at_both_widths(browser, live_server):
