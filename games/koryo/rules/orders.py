@@ -4,8 +4,8 @@ set them in advance (KOR-7.1, KOR-7.2), and the news that turns them off.
 "Reveal all when asked": the seat's face-down orders are turned up on its
 Actions turn, characters first (a stack at once, KOR-7.2), then events,
 whose targets are still asked (KOR-7.4, KOR-OP10). The abilities of the
-majorities are never used for the player (KOR-7.3, KOR-OP8); with
-"reveal_end" the turn is ended when nothing but ending it is left.
+majorities are never used for the player (KOR-7.3, KOR-OP8): the turn
+ends by itself when nothing else is left, else the player is asked.
 
 An order is for the cards of one round: set in the Orders or Actions phase,
 that round's; set later (the discards of KOR-8), the next one's. A round
@@ -30,7 +30,6 @@ ORDERS = (
         (
             ("ask", "Ask me"),
             ("reveal", "Reveal all my face-down cards when my Actions turn comes"),
-            ("reveal_end", "Reveal them all, then end my turn if no ability is left to use"),
         ),
         help="Events are turned up last, and you still choose their targets. Abilities "
         "(Banker, Priest, Spy) are never used for you. A new round turns the order off.",
@@ -52,7 +51,6 @@ def standing_move(state: State, seat: int, orders: Mapping[str, Any]) -> Move | 
         return None
     if state["pending"] is not None:
         return None  # an event's target is the player's to choose
-    legal = choices.legal_moves(state, seat)
     face_down = state["orders"][seat]
     characters = sorted({CARD_KINDS[c] for c in face_down if CARD_KINDS[c] not in EVENTS})
     wanted: list[Move] = []
@@ -60,11 +58,7 @@ def standing_move(state: State, seat: int, orders: Mapping[str, Any]) -> Move | 
         wanted.append({"action": "reveal_all", "kind": public_kind(kind)})
         wanted += [{"action": "reveal", "card": c} for c in face_down if CARD_KINDS[c] == kind]
     wanted += [{"action": "reveal", "card": c} for c in face_down if CARD_KINDS[c] in EVENTS]
-    if wanted:
-        return pick_listed(legal, *wanted)
-    if order == "reveal_end" and [m["action"] for m in legal] == ["end_turn"]:
-        return pick_listed(legal, {"action": "end_turn"})
-    return None
+    return pick_listed(choices.legal_moves(state, seat), *wanted) if wanted else None
 
 
 def order_mark(state: State, seat: int, key: str) -> Any:
