@@ -80,6 +80,10 @@ def test_kor_5_1_a_new_round_ends_the_order():
     # Set during the discards (KOR-8), it is for the next round's cards.
     discards = make_state(2, phase="discard", round_no=2)
     assert ENGINE.order_ended(later, 0, "reveal", ENGINE.order_mark(discards, 0, "reveal")) is None
+    # So is one set once the seat's own cards of the round are all face up.
+    revealed = make_state(2, orders=[[], [6]], current=1, round_no=2)
+    assert ENGINE.order_mark(revealed, 0, "reveal") == {"round": 3}
+    assert ENGINE.order_mark(revealed, 1, "reveal") == {"round": 2}
 
 
 @pytest.mark.django_db

@@ -7,8 +7,8 @@ whose targets are still asked (KOR-7.4, KOR-OP10). The abilities of the
 majorities are never used for the player (KOR-7.3, KOR-OP8): the turn
 ends by itself when nothing else is left, else the player is asked.
 
-An order is for the cards of one round: set in the Orders or Actions phase,
-that round's; set later (the discards of KOR-8), the next one's. A round
+An order is for the cards of one round: set before the seat's cards of a
+round are all face up, that round's; set later, the next one's. A round
 after that deals new cards, so it ends the order instead of letting it fire
 on orders the player has not placed yet.
 """
@@ -62,8 +62,10 @@ def standing_move(state: State, seat: int, orders: Mapping[str, Any]) -> Move | 
 
 
 def order_mark(state: State, seat: int, key: str) -> Any:
-    """The round whose cards the order reveals."""
-    later = state["phase"] not in ("orders", "actions")
+    """The round whose cards the order reveals: the next one once the seat's
+    cards of this round are all face up (KOR-OP5: everyone places one)."""
+    phase = state["phase"]
+    later = phase not in ("orders", "actions") or (phase == "actions" and not state["orders"][seat])
     return {"round": state["round"] + (1 if later else 0)}
 
 
