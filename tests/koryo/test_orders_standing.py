@@ -109,6 +109,13 @@ def test_the_order_fires_on_the_seats_turn_then_turns_itself_off_in_the_next_rou
     [line] = lines_with(table, "was turned off")
     assert line["to"] == [1]  # only its seat reads it
 
+    def log_texts(user):
+        entries = ApiClient(user).get(f"/api/tables/{table.pk}/log").json()["entries"]
+        return [ln for e in entries for ln in e["lines"] if "was turned off" in ln["text"]]
+
+    assert log_texts(players[1]) == [{"text": kept["_off"][0]["text"], "private": True}]
+    assert log_texts(players[0]) == []
+
     page = login_client(players[1]).get(f"/tables/{table.pk}/").content.decode()
     assert "was turned off: round 2 dealt new cards." in page
     other = login_client(players[0]).get(f"/tables/{table.pk}/").content.decode()
