@@ -33,6 +33,11 @@ The platform talks to a game only through `Engine`:
   forward;
 - `refusal(state, seat, move)` is None for a legal move, else why it is not
   legal, in a player's words; it never raises, whatever `move` holds;
+- `standing_move(state, seat, orders)` is the move a seat's standing orders
+  (`standing_orders`, set in advance) make now, picked from its legal moves,
+  or None; `order_mark` / `order_ended` let an order turn itself off when
+  something the seat could not have known happens before it fires (news
+  ends the order, as 18xx sites end a player's programmed passes);
 - `listed(state, seat, move)` is the record of `move` among the seat's legal
   moves, or None: the one check of a move, for `apply`, the platform's move
   service and the moves the game makes for a seat (timeouts, standing orders,
@@ -417,7 +422,23 @@ class Engine(ABC):
         return ""
 
     def standing_move(self, state: State, seat: int, orders: Mapping[str, Any]) -> Move | None:
-        """The move the seat's standing orders make now, or None to ask them."""
+        """The move the seat's standing orders make now, or None to ask them.
+        It is one of `legal_moves(state, seat)` (pick it with `pick_listed`),
+        never a move built by hand: the platform refuses any other."""
+        return None
+
+    def order_mark(self, state: State, seat: int, key: str) -> Any:
+        """What the seat knew, when it set standing order `key`, that the
+        order's decision rests on (JSON: a round, a year...), read only from
+        what `view(state, seat)` shows. The platform keeps it with the order."""
+        return None
+
+    def order_ended(self, state: State, seat: int, key: str, mark: Any) -> str | None:
+        """Why standing order `key`, set when the seat knew `mark`, must turn
+        itself off now instead of firing (something happened that the seat
+        could not have known: a new year, its card destroyed), completing
+        "Your order ... was turned off: ..."; None while it still holds. An
+        order whose game defines no such news holds until it is changed."""
         return None
 
     def log(self, state: State) -> list[LogLine]:
@@ -476,6 +497,16 @@ def _same_types(a: Any, b: Any) -> bool:
 def find_move(moves: Iterable[Move], move: Any) -> Move | None:
     """The engine's own copy of `move` among `moves`, or None."""
     return next((m for m in moves if same_move(m, move)), None)
+
+
+def pick_listed(moves: Iterable[Move], *wanted: Mapping[str, Any] | None) -> Move | None:
+    """The first of `wanted` that `moves` (a seat's legal moves) list, as
+    listed, or None: a standing order plays only what the seat could click."""
+    listed = list(moves)
+    for move in wanted:
+        if move is not None and (found := find_move(listed, move)) is not None:
+            return found
+    return None
 
 
 def shared_ranks(keys: Sequence[Any]) -> list[int]:

@@ -24,6 +24,7 @@ from tables import services
 from tables.models import Table
 from tables.present import outcome_for_reading, summary_text, table_view
 from tables.selectors import TableRead, table_read
+from tables.services import standing_orders as seat_orders
 
 router = Router()
 
@@ -102,6 +103,11 @@ class TableOut(Schema):
     view: dict[str, Any] | None
     legal_moves: list[dict[str, Any]]
     outcome: dict[str, Any] | None
+    standing_orders: dict[str, Any] | None = Field(
+        None,
+        description="Your seat's standing orders (null for a spectator): `orders`, each "
+        "order's choice, and `turned_off`, why orders news ended since you last set them.",
+    )
 
 
 class TableIn(Schema):
@@ -205,6 +211,12 @@ def _table_out(found: TableRead, user: AbstractBaseUser) -> dict[str, Any]:
         "view": tv.view,
         "legal_moves": tv.legal_moves,
         "outcome": outcome_for_reading(table, tv.names),
+        "standing_orders": None
+        if tv.my_seat is None
+        else {
+            "orders": seat_orders.chosen(tv.my_standing_orders),
+            "turned_off": seat_orders.notices(tv.my_standing_orders),
+        },
     }
 
 

@@ -9,6 +9,7 @@ from django import forms
 
 from clocks import controls
 from games.engine import Engine, Option
+from tables.services import standing_orders
 
 
 def _codec(opt: Option) -> tuple[Any, Any]:
@@ -132,7 +133,12 @@ class TableForm(forms.Form):
 
 
 class StandingOrdersForm(forms.Form):
-    """A seat's standing orders for one table."""
+    """A seat's standing orders for one table.
+
+    For the page it also holds, from the seat's `current` orders, the orders
+    set (`active`: each with the values its Cancel button posts, the others
+    unchanged and itself back at its default) and the notices of those news
+    turned off (`notices`)."""
 
     def __init__(self, engine: Engine, *args: Any, current: dict | None = None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -145,6 +151,16 @@ class StandingOrdersForm(forms.Form):
                 help_text=opt.help,
                 widget=forms.RadioSelect,
             )
+        values = {opt.key: current.get(opt.key, opt.default) for opt in engine.standing_orders}
+        self.active = [
+            {
+                "label": opt.label,
+                "choice": opt.label_of(value),
+                "cancel": [(k, opt.default if k == opt.key else v) for k, v in values.items()],
+            }
+            for opt, value in standing_orders.active(engine, current)
+        ]
+        self.notices = standing_orders.notices(current)
 
 
 class InviteForm(forms.Form):

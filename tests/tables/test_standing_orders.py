@@ -319,3 +319,72 @@ def test_orders_are_set_through_the_table_page_form(users):
 
     client.post(f"/tables/{table.pk}/orders/", {"challenges": "sometimes", "blocks": "ask"})
     assert Seat.objects.get(table=table, number=first).standing_orders == ALWAYS_PASS
+
+
+# -- every game's orders: the page's list, cancelling, forged values ---------------
+
+ORDER_OF_GAME = {
+    "koryo": {"reveal": "reveal"},
+    "seasons": {"last_die": "keep_best"},
+    "troyes": {"defence": "no_influence"},
+}
+
+
+def cancel_forms(page: str) -> list[dict[str, str]]:
+    """The hidden values each Cancel button of the orders' list posts."""
+    forms = re.findall(
+        r'<form method="post" action="[^"]+/orders/" class="inline">(.*?)</form>', page, re.S
+    )
+    return [
+        dict(re.findall(r'<input type="hidden" name="(?!csrf)([^"]+)" value="([^"]*)">', form))
+        for form in forms
+    ]
+
+
+@pytest.mark.parametrize("game", sorted(ORDER_OF_GAME))
+def test_the_page_lists_the_orders_set_and_a_button_cancels_each(users, game):
+    table = start_table(game, users[:2])
+    [(key, value)] = ORDER_OF_GAME[game].items()
+    seat = next((s for s in (0, 1) if s not in table.to_act), 0)  # not asked now, if any
+    order(table, users[seat], **{key: value})
+    client = login_client(users[seat])
+
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    assert "Your standing orders" in page
+    [cancel] = cancel_forms(page)
+    assert cancel == {key: "ask"}
+
+    assert client.post(f"/tables/{table.pk}/orders/", cancel).status_code == 302
+    assert Seat.objects.get(table=table, number=seat).standing_orders == {key: "ask"}
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    assert cancel_forms(page) == []
+
+
+@pytest.mark.parametrize("game", sorted(ORDER_OF_GAME))
+@pytest.mark.parametrize("forged", ["always", True, 1, None, ["reveal"]])
+def test_a_forged_order_is_refused_with_a_clear_400_and_nothing_written(users, game, forged):
+    table = start_table(game, users[:2])
+    [key] = ORDER_OF_GAME[game]
+    before = Seat.objects.get(table=table, number=0).standing_orders
+    version = table.version
+    answer = ApiClient(users[0]).put(
+        f"/api/tables/{table.pk}/standing-orders", {"orders": {key: forged}}
+    )
+    assert answer.status_code == 400
+    assert "is not one of" in answer.json()["detail"]
+    assert Seat.objects.get(table=table, number=0).standing_orders == before
+    table.refresh_from_db()
+    assert table.version == version
+    unknown = ApiClient(users[0]).put(
+        f"/api/tables/{table.pk}/standing-orders", {"orders": {"challenges": "always_pass"}}
+    )
+    assert unknown.status_code == 400
+    assert "Unknown standing order: challenges" in unknown.json()["detail"]
+
+
+def test_the_api_read_shows_the_seats_orders_and_a_spectator_none(users):
+    table = start_table("troyes", users[:2])
+    order(table, users[1], defence="no_influence")
+    mine = ApiClient(users[1]).get(f"/api/tables/{table.pk}").json()
+    assert mine["standing_orders"] == {"orders": {"defence": "no_influence"}, "turned_off": []}
+    assert ApiClient(users[4]).get(f"/api/tables/{table.pk}").json()["standing_orders"] is None

@@ -42,7 +42,7 @@ from games.engine import (
     legal_records,
     line,
 )
-from games.koryo.rules import board, choices, records, sample, text
+from games.koryo.rules import board, choices, orders, records, sample, text
 from games.koryo.rules.cards import (
     BANK_TOKENS,
     CARD_KINDS,
@@ -77,6 +77,8 @@ class KoryoEngine(Engine):
         "Win the majority in nine families of steampunk 10th-century Korea "
         "over eight seasons of card play."
     )
+    standing_orders = orders.ORDERS
+    standing_orders_text = orders.TEXT
 
     def setup(self, num_players: int, options: Mapping[str, Any], seed: int) -> State:
         self.check_player_count(num_players, options)
@@ -193,6 +195,15 @@ class KoryoEngine(Engine):
 
     def timeout_move(self, state: State, seat: int) -> Move:
         return choices.timeout_move(state, seat)
+
+    def standing_move(self, state: State, seat: int, orders_set: Mapping[str, Any]) -> Move | None:
+        return orders.standing_move(state, seat, orders_set)
+
+    def order_mark(self, state: State, seat: int, key: str) -> Any:
+        return orders.order_mark(state, seat, key)
+
+    def order_ended(self, state: State, seat: int, key: str, mark: Any) -> str | None:
+        return orders.order_ended(state, seat, key, mark)
 
     def outcome(self, state: State) -> Outcome | None:
         if state["phase"] != "over":

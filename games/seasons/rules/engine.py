@@ -18,7 +18,7 @@ from games.engine import (
     legal_records,
     shared_ranks,
 )
-from games.seasons.rules import flow, pieces, records, sample
+from games.seasons.rules import flow, orders, pieces, records, sample
 from games.seasons.rules.cards import card_data, cost_of, mirror_counts
 from games.seasons.rules.data import (
     BONUS_PENALTY,
@@ -115,6 +115,8 @@ class SeasonsEngine(Engine):
             always_named=True,
         ),
     )
+    standing_orders = orders.ORDERS
+    standing_orders_text = orders.TEXT
 
     def setup(self, num_players: int, options: Mapping[str, Any], seed: int) -> State:
         cleaned = self.clean_options(options)
@@ -157,6 +159,15 @@ class SeasonsEngine(Engine):
             return moves[0]  # confirm when all are placed, else the next card in order
         chooser = DECISIONS[task["k"]].timeout
         return chooser(state, task, moves) if chooser else moves[0]
+
+    def standing_move(self, state: State, seat: int, orders_set: Mapping[str, Any]) -> Move | None:
+        return orders.standing_move(state, seat, orders_set)
+
+    def order_mark(self, state: State, seat: int, key: str) -> Any:
+        return orders.order_mark(state, seat, key)
+
+    def order_ended(self, state: State, seat: int, key: str, mark: Any) -> str | None:
+        return orders.order_ended(state, seat, key, mark)
 
     def outcome(self, state: State) -> Outcome | None:
         if state["phase"] != "over":

@@ -21,6 +21,7 @@ from games.troyes.rules import build as B
 from games.troyes.rules import cards as C
 from games.troyes.rules import choices as M
 from games.troyes.rules import flow as F
+from games.troyes.rules import orders as O
 from games.troyes.rules import pieces as P
 from games.troyes.rules import records
 from games.troyes.rules import table as T
@@ -42,6 +43,8 @@ class TroyesEngine(Engine):
         "Lead a family of medieval Troyes: dice from your citizens build the "
         "cathedral, fight events and black dice, and work the activity cards."
     )
+    standing_orders = O.ORDERS
+    standing_orders_text = O.TEXT
 
     def setup(self, num_players: int, options: Mapping[str, Any], seed: int) -> State:
         self.check_player_count(num_players, options)
@@ -256,6 +259,15 @@ class TroyesEngine(Engine):
 
     def timeout_move(self, state: State, seat: int) -> Move:
         return M.timeout_move(state, seat)
+
+    def standing_move(self, state: State, seat: int, orders: Mapping[str, Any]) -> Move | None:
+        return O.standing_move(state, seat, orders)
+
+    def order_mark(self, state: State, seat: int, key: str) -> Any:
+        return O.order_mark(state, seat, key)
+
+    def order_ended(self, state: State, seat: int, key: str, mark: Any) -> str | None:
+        return O.order_ended(state, seat, key, mark)
 
     def outcome(self, state: State) -> Outcome | None:
         if state["phase"] != "over":

@@ -10,7 +10,9 @@ A play is one transaction:
    written;
 3. the move is applied with the engine, then the moves nobody needs to be
    asked for (late seats' timeouts, dropped players, standing orders, and a
-   seat's only legal move when the engine marks it forced: `About.forced`);
+   seat's only legal move when the engine marks it forced: `About.forced`),
+   and the standing orders that news ended are turned off
+   (`standing_orders`);
 4. the table's fields (its `revision` one more), the state, one `Move` row
    per applied move (seq = version: the log has no gaps; with the piece it
    acted on) and the seats' changed clocks are saved;
@@ -43,11 +45,12 @@ from django.db import transaction
 
 from clocks import clock, seat_clocks
 from games import registry
-from games.engine import NOT_LISTED, Engine, IllegalMove, Legal
+from games.engine import NOT_LISTED, Engine, IllegalMove, Legal, line
 from tables import events
 from tables.errors import BadRequest, Conflict, Forbidden, StaleVersion
 from tables.models import Move, Seat, Table, TableState
 from tables.selectors import TableRead, table_read
+from tables.services import standing_orders
 from tables.services.changes import table_revise
 from tables.services.consequences import play_follow
 from tables.services.locks import seat_of, table_read_locked
@@ -263,6 +266,7 @@ class Play:
         for _ in range(MAX_AUTOMATIC_MOVES):
             if self.over:
                 return
+            self._end_outdated_orders()
             automatic = self._next_automatic()
             if automatic is not None:
                 self.record(*automatic)
@@ -284,10 +288,29 @@ class Play:
             if seat.dropped and not self.table.bot_takeover:
                 return number, self.engine.timeout_move(self.state, number), Move.Kind.DROPPED
             if seat.standing_orders:
-                move = self.engine.standing_move(self.state, number, seat.standing_orders)
+                orders = standing_orders.chosen(seat.standing_orders)
+                move = self.engine.standing_move(self.state, number, orders)
                 if move is not None:
                     return number, move, Move.Kind.STANDING
         return None
+
+    def _end_outdated_orders(self) -> None:
+        """Turn off the orders that news ended before they could fire (see
+        `standing_orders`), each with a log line only its seat reads, on the
+        move that brought the news."""
+        for seat in self.seats:
+            if not seat.standing_orders.get(standing_orders.MARKS):
+                continue
+            ends = standing_orders.ended(self.engine, self.state, seat.number, seat.standing_orders)
+            if not ends:
+                continue
+            seat.standing_orders = standing_orders.turned_off(
+                self.engine, seat.standing_orders, ends
+            )
+            self.changed_fields(seat, ["standing_orders"])
+            if self.new_moves:
+                news = self.new_moves[-1]
+                news.log = [*news.log, *(line(text, [seat.number]) for text in ends.values())]
 
     def _next_forced(self) -> tuple[int, dict] | None:
         """A seat to act whose only legal move the engine marks forced: it is

@@ -25,6 +25,7 @@ from games.engine import InvalidOptions
 from tables.errors import BadRequest, Conflict, NotFound
 from tables.models import Seat
 from tables.selectors import TableRead
+from tables.services import standing_orders
 from tables.services.locks import seat_of, table_read_locked
 from tables.services.moves import continue_game
 
@@ -32,16 +33,19 @@ from tables.services.moves import continue_game
 def standing_orders_set(
     *, table_id: int, user: AbstractBaseUser, orders: Mapping[str, Any]
 ) -> Seat:
-    """Save a player's standing orders for a table; they act at once if they
-    answer a question the table is waiting on."""
+    """Save a player's standing orders for a table, each with what the seat
+    knows now (news ends it: `standing_orders`); they act at once if they
+    answer a question the table is waiting on. Saving clears the notices of
+    orders that turned themselves off: the player has seen them."""
     with transaction.atomic():
         found = table_read_locked(table_id)
         seat = seat_of(found.seats, user)
         engine = registry.get(found.table.game).engine
         try:
-            seat.standing_orders = engine.clean_standing_orders(orders)
+            cleaned = engine.clean_standing_orders(orders)
         except InvalidOptions as exc:
             raise BadRequest(str(exc)) from None
+        seat.standing_orders = standing_orders.marked(engine, found.state, seat.number, cleaned)
         seat.save(update_fields=["standing_orders"])
         continue_game(found, clock.now())
     return seat
