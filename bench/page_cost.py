@@ -6,7 +6,7 @@ koryo`, `seasons` or `troyes`, two four-player tables of that game; a random
 Koryo game lasts some 170 moves and a Troyes game some 450, so their late
 tables are read after 120 and 250), then reads each
 table's page, its board partial and its poll ("nothing new") many times and
-prints the median time and the query count of each. The late figures should
+prints the median CPU time of the web process and the query count of each. The late figures should
 stay within 20% of the early ones: nothing a page does grows with the game.
 Not a test.
 
@@ -161,9 +161,9 @@ def measure_pair(client, urls: list[str], repeat: int) -> list[tuple[float, int]
     times: list[list[float]] = [[] for _ in urls]
     for _ in range(repeat):
         for index, url in enumerate(urls):
-            start = time.perf_counter()
+            start = time.process_time()
             client.get(url)
-            times[index].append(time.perf_counter() - start)
+            times[index].append(time.process_time() - start)
     return [(statistics.median(t) * 1000, q) for t, q in zip(times, queries, strict=True)]
 
 
