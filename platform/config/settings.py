@@ -291,8 +291,13 @@ CELERY_BEAT_SCHEDULE = {
     # A game whose rating failed after it ended (see players.ratings).
     "rate-missed-games": {"task": "players.tasks.rate_missed_games", "schedule": 300},
     # Tournaments due to start, and rounds due (the next one normally starts
-    # from the end of the round before; this catches any that did not).
-    "start-tournaments": {"task": "tournaments.tasks.start_due", "schedule": SWEEP_SECONDS},
+    # from the end of the round before; this catches any that did not). Not
+    # every sweep: a worker on the embedded broker takes one task per poll,
+    # and the clocks' sweep must not wait behind it.
+    "start-tournaments": {
+        "task": "tournaments.tasks.start_due",
+        "schedule": env.int("TOURNAMENT_SWEEP_SECONDS", max(SWEEP_SECONDS, 10)),
+    },
     "daily-digest": {
         "task": "notifications.tasks.send_digests",
         "schedule": crontab(hour=env.int("DIGEST_HOUR", 7), minute=0),

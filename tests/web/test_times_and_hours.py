@@ -21,6 +21,7 @@ from tables import services
 from tables.models import Seat, Table
 from tests.clocks.helpers import HOUR, hour_control
 from tests.conftest import ApiClient, login_client, start_table
+from tests.players.test_player_pages import text as words
 
 pytestmark = pytest.mark.django_db
 
@@ -277,7 +278,7 @@ def test_the_header_count_says_it_in_words_and_links_to_the_next_table(users, fr
                 table_id=table.pk, user=users[1], version=0, move={"action": "income"}
             )
     header = client.get("/tables/waiting/").content.decode()
-    assert "3 games wait for you" in header and 'data-count="3"' in header
+    assert "3 games wait for you" in words(header) and 'data-count="3"' in header
     assert f'href="/tables/{quick.pk}/"' in header  # the first deadline
     services.move_submit(
         table_id=quick.pk,
@@ -292,7 +293,7 @@ def test_the_header_count_says_it_in_words_and_links_to_the_next_table(users, fr
         move={"action": "income"},
     )
     header = client.get("/tables/waiting/").content.decode()
-    assert "Your turn in 1 game" in header and f'href="/tables/{untimed.pk}/"' in header
+    assert "Your turn in 1 game" in words(header) and f'href="/tables/{untimed.pk}/"' in header
 
 
 def test_without_deadlines_the_header_links_to_the_table_waiting_longest(users, frozen):

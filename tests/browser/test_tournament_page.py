@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import browser, new_page, shot  # noqa: F401 - fixtures
+from tests.browser.conftest import shot
 from tests.browser.test_accessibility import WIDTHS, Viewers, settle, violations_text
 from tests.tournaments.helpers import entered, play_out, players, round_tables
 from tournaments import services
@@ -17,7 +17,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_the_page_in_the_second_round_redraws_itself_and_has_no_axe_fault(
-    browser,  # noqa: F811
+    browser,
     live_server,
 ):
     people = players(7, prefix="p")
@@ -52,7 +52,7 @@ def test_the_page_in_the_second_round_redraws_itself_and_has_no_axe_fault(
         viewers.close()
 
 
-def test_the_pages_load_under_the_sites_content_security_policy(new_page):  # noqa: F811
+def test_the_pages_load_under_the_sites_content_security_policy(new_page):
     people = players(3, prefix="csp")
     made = entered(people[0], people, rounds=1)
     services.tournament_start(tournament_id=made.pk, user=people[0])
