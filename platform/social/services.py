@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 
+from autoplay.accounts import level_of
 from social.models import NOTE_MAX_LENGTH, Block, Follow, Note
 from tables.errors import BadRequest, NotFound
 
@@ -33,6 +34,9 @@ def _other(user: AbstractBaseUser, username: str, doing: str) -> AbstractBaseUse
 
 def follow_add(*, user: AbstractBaseUser, username: str) -> AbstractBaseUser:
     other = _other(user, username, "follow")
+    if level_of(other) is not None:
+        # A bot sits at any number of tables: followed, it would fill the lobby.
+        raise BadRequest(f"{other.username} is a bot: bots cannot be followed.")
     Follow.objects.get_or_create(owner=user, other=other)
     return other
 

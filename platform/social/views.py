@@ -3,6 +3,9 @@ players, and invitation links."""
 
 from __future__ import annotations
 
+import json
+import re
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -12,6 +15,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 from social import links, selectors, services
+from social.templatetags.social_tags import follow_toggle_context
 from tables.errors import ServiceError
 
 ACTIONS = {
@@ -34,6 +38,11 @@ def _back(request: HttpRequest, username: str) -> HttpResponse:
     return redirect("player", username=username)
 
 
+# The id a follow control posts back, to be drawn again under the same id
+# (focus stays on it): a seat's or a chat line's.
+_PLACE = re.compile(r"^(seat|chat)-[0-9]{1,12}$")
+
+
 @require_POST
 @login_required
 def relation_change(request: HttpRequest, username: str, action: str) -> HttpResponse:
@@ -41,10 +50,39 @@ def relation_change(request: HttpRequest, username: str, action: str) -> HttpRes
     try:
         other = change(user=request.user, username=username)
     except ServiceError as exc:
+        if request.htmx:
+            # The control stays as it was (no swap); the refusal is read out.
+            refused = HttpResponse(exc.message, status=exc.status, headers={"HX-Reswap": "none"})
+            return _announced(refused, exc.message)
         messages.error(request, exc.message)
         return _back(request, username)
-    messages.success(request, done.format(name=other.username))
+    said = done.format(name=other.username)
+    if request.htmx and action in ("follow", "unfollow"):
+        return _follow_toggle(request, other.username, following=action == "follow", said=said)
+    messages.success(request, said)
     return _back(request, other.username)
+
+
+def _announced(response: HttpResponse, text: str) -> HttpResponse:
+    """Have the page read `text` out (site.js's `announce` event)."""
+    response["HX-Trigger"] = json.dumps({"announce": text})
+    return response
+
+
+def _follow_toggle(request: HttpRequest, name: str, *, following: bool, said: str) -> HttpResponse:
+    """The follow control as it now stands, drawn in place of the one pressed."""
+    place = request.POST.get("place", "")
+    target = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(target, {request.get_host()}):
+        target = reverse("player", args=[name])
+    context = follow_toggle_context(
+        request,
+        name,
+        place=place if _PLACE.match(place) else "player",
+        following=following,
+        next_url=target,
+    )
+    return _announced(render(request, "social/_follow_toggle.html", context), said)
 
 
 @require_POST

@@ -244,6 +244,9 @@
     window.setTimeout(function () { live.textContent = text; }, 50);
   }
 
+  // A change drawn in place (a follow) says what it did: HX-Trigger {"announce": text}.
+  document.addEventListener("announce", function (event) { announce(event.detail.value); });
+
   function announceChanges(region, before) {
     if (!region.querySelector(".status-line")) return;
     var parts = [];

@@ -49,8 +49,9 @@ def test_the_chat_costs_the_same_with_few_or_many_messages(
     counts = [queries(client, f"/tables/{t.pk}/{path}", **headers) for t in (few, many)]
     assert counts[0] == counts[1]
     # The list: the table, who asks (2), their seat, the mark, two channels
-    # (with the reader's reports), a mute. The page: its own and those.
-    with django_assert_max_num_queries(8 if path else 9 + 5):
+    # (with the reader's reports), a mute, the names the reader follows (for
+    # the lines' Follow buttons). The page: its own and those.
+    with django_assert_max_num_queries(9 if path else 9 + 5):
         client.get(f"/tables/{many.pk}/{path}", **headers)
 
 

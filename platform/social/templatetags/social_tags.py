@@ -1,13 +1,14 @@
 """The social pieces other pages include: a player's buttons and note, the
-settings' list of blocked players, the followed players offered first in
-invite boxes, and a table's invitation link."""
+follow controls beside the names on a table page (its seats and chat
+lines), the settings' list of blocked players, the followed players offered
+first in invite boxes, and a table's invitation link."""
 
 from __future__ import annotations
 
 from django import template
 from django.middleware.csrf import get_token
+from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.html import format_html
 
 from autoplay.accounts import level_of
 from players.templatetags.players_tags import bot_level_of
@@ -75,31 +76,64 @@ def friends_tables_panel(context) -> dict:
     }
 
 
+def _followed_names(request) -> set[str]:
+    """The names the reader follows, read once per request: a seat list and
+    a chat of any length cost one query between them."""
+    if not hasattr(request, "_followed_names"):
+        request._followed_names = set(selectors.following_names(request.user))
+    return request._followed_names
+
+
+def follow_toggle_context(
+    request, name: str, *, place: str, following: bool, next_url: str
+) -> dict:
+    return {
+        "name": name,
+        "place": place,
+        "following": following,
+        "next": next_url,
+        "csrf_token": get_token(request),
+    }
+
+
 @register.simple_tag(takes_context=True)
-def follow_button(context, username: str) -> str:
-    """A small "Follow" button beside a person's name (a seat list), for a
-    reader logged in who does not follow them yet; the names the reader
-    follows are read once per page."""
-    user = context.get("user")
+def follow_toggle(context, username: str, kind: str, number: int) -> str:
+    """Follow (or Unfollow) beside a person's name on a table page, for a
+    reader logged in who is not them; none for a bot. `kind` ("seat" or
+    "chat") and `number` (the seat's or the message's) make the control's
+    id unique on the page."""
+    request = context.get("request")
+    user = getattr(request, "user", None)
     if user is None or not user.is_authenticated or username == user.username:
         return ""
     if bot_level_of(username) is not None:
         return ""
-    cache = context.render_context
-    if "followed_names" not in cache:
-        cache["followed_names"] = set(selectors.following_names(user))
-    if username in cache["followed_names"]:
-        return ""
-    return format_html(
-        '<form method="post" action="{}" class="inline">'
-        '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
-        '<input type="hidden" name="next" value="{}">'
-        '<button class="secondary small" aria-label="Follow {}">Follow</button></form>',
-        reverse("player_follow", args=[username]),
-        get_token(context["request"]),
-        context["request"].path,
-        username,
+    place = f"{kind}-{number}"
+    following = username in _followed_names(request)
+    # Back to the part of the page the control is in, when posted without HTMX.
+    anchor = "#chat" if kind == "chat" else ""
+    next_url = reverse("table", args=[context["table"].pk]) + anchor
+    return render_to_string(
+        "social/_follow_toggle.html",
+        follow_toggle_context(
+            request, username, place=place, following=following, next_url=next_url
+        ),
     )
+
+
+@register.inclusion_tag("social/_seat_follows.html", takes_context=True)
+def seat_follows(context, table, tv) -> dict:
+    """The players of a game, each with Follow or Unfollow, for a reader
+    logged in: the people at the table but the reader and the bots."""
+    user = context["user"]
+    people = [
+        seat
+        for seat in tv.seats
+        if user.is_authenticated
+        and seat.username != user.username
+        and bot_level_of(seat.username) is None
+    ]
+    return {"table": table, "people": people, "request": context["request"]}
 
 
 @register.filter
