@@ -18,12 +18,17 @@ the player is very likely above, which rises with games played as `sigma`
 shrinks, scaled to the range chess players know: `1500 + 20 * ordinal`. A
 newcomer shows 1500; a first win shows about 1570, a first loss about 1460.
 
-Pools. A game with a bot in it is rated only when its table is rated, which
-is the choice of a rated game against bots (its creator's, and every other
-person's who joined it so marked), and then in a pool of its own: a
-player's rating against bots, per game, apart from their rating against
-people, so that beating bots never lifts anyone among people. Bots have
-ratings only in that pool and never stand on the players' leaderboard.
+Pools. A game with a bot in it is rated only when its table is rated and
+every person seated at it chose a rated game against bots (each their own
+choice, kept on their seat: `Seat.rated_against_bots`), and then in a pool
+of its own: a player's rating against bots, per game, apart from their
+rating against people, so that beating bots never lifts anyone among
+people. Bots have ratings only in that pool and never stand on the players'
+leaderboard. `rating_kind` decides it from the seats, and it is the one
+place that does: the table page and the API say what it says, and
+`game_rate` rates by it at the end. Seats change only before the start, so
+a bot seated later into a table whose people did not all choose it makes
+the game unrated from then on, and the start settles it.
 
 Who is ranked where. A player dropped for running out of time loses to
 everyone who was not dropped (dropped players share the last place),
@@ -44,6 +49,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Exists, OuterRef
 from openskill.models import BradleyTerryFull
@@ -97,6 +103,80 @@ def updated(skills: Sequence[Skill], places: Sequence[int]) -> list[Skill]:
     return [Skill(team[0].mu, team[0].sigma) for team in result]
 
 
+class Kind:
+    """What a table's result counts for, in the words its page uses."""
+
+    RATED = "Rated"
+    AGAINST_BOTS = "Rated against bots"
+    UNRATED = "Unrated"
+
+
+def _has_bot(seats: Sequence[Seat]) -> bool:
+    return any(level_of(seat.user) for seat in seats)
+
+
+def rating_kind(table: Table, seats: Sequence[Seat]) -> str:
+    """Rated (between people), rated against bots (a bot seated and every
+    person chose it), or unrated (the creator's choice, or a bot seated
+    with a person who did not choose it). `seats` with their users'
+    profiles (no query)."""
+    if not table.rated:
+        return Kind.UNRATED
+    if not _has_bot(seats):
+        return Kind.RATED
+    people = [seat for seat in seats if not level_of(seat.user)]
+    return Kind.AGAINST_BOTS if all(s.rated_against_bots for s in people) else Kind.UNRATED
+
+
+def asks_against_bots(table: Table, seats: Sequence[Seat], *, joining: bool = True) -> bool:
+    """Whether a person at this open table is asked if they want a rated
+    game against bots (`joining`: as they take a seat; else one of those
+    seated): it is rated, and has a bot or a free seat for one."""
+    free = table.max_players - len(seats) - (1 if joining else 0)
+    return table.is_open and table.rated and (_has_bot(seats) or free > 0)
+
+
+def asks_against_bots_at(
+    table_id: int, user: AbstractBaseUser, *, bot_seated: bool = False
+) -> bool:
+    """`asks_against_bots` for `user` taking a seat at a table, read (two
+    queries): not if they are seated already, or there is no such table;
+    with `bot_seated`, only where a bot has a seat already."""
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        return False
+    seats = list(Seat.objects.filter(table=table).select_related("user__profile"))
+    if any(seat.user_id == user.pk for seat in seats):
+        return False
+    if bot_seated and not _has_bot(seats):
+        return False
+    return asks_against_bots(table, seats)
+
+
+def rating_note(table: Table, seats: Sequence[Seat]) -> str:
+    """What an open table's page says of its rating where bots may sit."""
+    kind = rating_kind(table, seats)
+    if not table.rated:
+        return ""
+    if kind == Kind.UNRATED:
+        return (
+            "A bot has a seat and not every player chose a rated game against bots, "
+            "so this game will be played unrated."
+        )
+    if kind == Kind.AGAINST_BOTS:
+        return (
+            "A bot has a seat and every player chose a rated game against bots: the game "
+            "counts in the ratings against bots only. Someone who joins without choosing it "
+            "makes it unrated."
+        )
+    if table.max_players > len(seats):
+        return (
+            "If a bot takes a seat, the game is rated only if every player chose a rated "
+            "game against bots; otherwise it is played unrated."
+        )
+    return ""
+
+
 def game_rate(*, table_id: int) -> bool:
     """Rate a finished game: update each player's rating for its game and
     write one `RatingChange` per player. Returns whether anything changed.
@@ -116,13 +196,16 @@ def game_rate(*, table_id: int) -> bool:
         )
         if len(seats) < 2:
             return False
-        return _rate(table, seats, pool_of(seats))
+        kind = rating_kind(table, seats)
+        if kind == Kind.UNRATED:
+            return False
+        return _rate(table, seats, Pool.BOTS if kind == Kind.AGAINST_BOTS else Pool.PLAYERS)
 
 
 def pool_of(seats: Sequence[Seat]) -> str:
     """The pool a rated table's result counts in: against bots as soon as
     one seat is a bot's."""
-    return Pool.BOTS if any(level_of(seat.user) for seat in seats) else Pool.PLAYERS
+    return Pool.BOTS if _has_bot(seats) else Pool.PLAYERS
 
 
 def missed_ratings_rate(*, now: datetime, limit: int = 200) -> int:
@@ -134,6 +217,11 @@ def missed_ratings_rate(*, now: datetime, limit: int = 200) -> int:
         finished_at__gte=now - MISSED_WITHIN,
         finished_at__lt=now - MISSED_AFTER,
     ).exclude(Exists(RatingChange.objects.filter(table=OuterRef("pk"))))
+    # Not those a bot and a person who did not choose it made unrated.
+    seats = Seat.objects.filter(table=OuterRef("pk"))
+    bot = seats.exclude(user__profile__bot_level="")
+    unwilling = seats.filter(user__profile__bot_level="", rated_against_bots=False)
+    unrated = unrated.exclude(Exists(bot) & Exists(unwilling))
     done = 0
     for table_id in unrated.order_by("finished_at").values_list("pk", flat=True)[:limit]:
         if game_rate(table_id=table_id):

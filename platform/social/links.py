@@ -49,9 +49,12 @@ def invite_link_table(token: str) -> int:
     return _read(token)[0]
 
 
-def invite_link_use(*, token: str, user: AbstractBaseUser) -> Seat:
+def invite_link_use(
+    *, token: str, user: AbstractBaseUser, rated_against_bots: bool = False
+) -> Seat:
     """Seat `user` by the link, and spend it. A player already seated keeps
-    their seat and leaves the link unspent; every refusal writes nothing."""
+    their seat and leaves the link unspent; every refusal writes nothing.
+    `rated_against_bots`: their choice, as for any seat taken."""
     table_id, number = _read(token)
     with transaction.atomic():
         table = table_lock(table_id)
@@ -62,6 +65,6 @@ def invite_link_use(*, token: str, user: AbstractBaseUser) -> Seat:
             raise Conflict(CLOSED)
         if InviteLinkUse.objects.filter(table=table, number=number).exists():
             raise Conflict(USED)
-        seat = table_join(table_id=table_id, user=user)
+        seat = table_join(table_id=table_id, user=user, rated_against_bots=rated_against_bots)
         InviteLinkUse.objects.create(table=table, number=number, user=user)
     return seat

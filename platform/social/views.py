@@ -12,11 +12,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from players.ratings import asks_against_bots_at
 from social import links, selectors, services
 from social.templatetags.social_tags import follow_toggle_context
 from tables.errors import ServiceError
+from tables.models import Table
 
 ACTIONS = {
     "follow": (services.follow_add, "You follow {name}: their tables show in your lobby."),
@@ -105,13 +107,22 @@ def blocked_list(request: HttpRequest) -> HttpResponse:
     return render(request, "social/blocked.html", {"blocked": selectors.blocked(request.user)})
 
 
-@require_GET
+@require_http_methods(["GET", "POST"])
 @login_required
 def invite_link_open(request: HttpRequest, token: str) -> HttpResponse:
     """Opening a table's invitation link seats the player (logging in first
-    sends them back here)."""
+    sends them back here). Where a bot sits at a rated table, it first asks
+    whether they want a rated game against bots, and their answer, posted,
+    seats them; where one may only sit later, the waiting room asks them."""
     try:
-        seat = links.invite_link_use(token=token, user=request.user)
+        table_id = links.invite_link_table(token)
+        if request.method == "GET" and asks_against_bots_at(
+            table_id, request.user, bot_seated=True
+        ):
+            table = Table.objects.get(pk=table_id)
+            return render(request, "social/invite_link.html", {"table": table, "token": token})
+        chosen = request.POST.get("rated_against_bots") == "on"
+        seat = links.invite_link_use(token=token, user=request.user, rated_against_bots=chosen)
     except ServiceError as exc:
         return render(request, "social/invite_link.html", {"error": exc.message}, status=exc.status)
     messages.success(request, "You have a seat.")

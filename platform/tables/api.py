@@ -20,6 +20,7 @@ from clocks import controls
 from config import limits
 from config.api import ERRORS, Text, TooManyMoves, api
 from games import registry
+from players.ratings import rating_kind
 from tables import services
 from tables.models import Table
 from tables.present import outcome_for_reading, summary_text, table_view
@@ -73,6 +74,10 @@ class GameOut(Schema):
 class SeatOut(Schema):
     seat: int
     username: str
+    rated_against_bots: bool = Field(
+        description="The player chose a rated game against bots: with a bot seated, the "
+        "game is rated (against bots) only if every player chose so."
+    )
     must_act: bool
     dropped: bool
     deadline_at: str | None
@@ -93,7 +98,11 @@ class TableOut(Schema):
     options: dict[str, Any]
     max_players: int
     time_control: str
-    rated: bool
+    rated: bool = Field(description="The creator's choice of a rated table.")
+    rating: Literal["Rated", "Rated against bots", "Unrated"] = Field(
+        description="What the result counts for: between people, against bots (a bot "
+        "seated and every player chose it), or nothing."
+    )
     bot_takeover: bool
     seats: list[SeatOut]
     to_act: list[int]
@@ -123,6 +132,11 @@ class TableIn(Schema):
     time_cap_seconds: StrictInt | None = None
     max_timeouts: StrictInt = 3
     rated: StrictBool = Field(True, description="Whether the result changes the players' ratings.")
+    rated_against_bots: StrictBool = Field(
+        False,
+        description="Your choice of a rated game against bots: with a bot seated, the game is "
+        "rated (in the ratings against bots) only if every player chose it.",
+    )
     bot_takeover: StrictBool = Field(
         True,
         description="A medium bot plays the seat of a player who is dropped or resigns "
@@ -202,6 +216,7 @@ def _table_out(found: TableRead, user: AbstractBaseUser) -> dict[str, Any]:
         "max_players": table.max_players,
         "time_control": table.time_control,
         "rated": table.rated,
+        "rating": rating_kind(table, found.seats),
         "bot_takeover": table.bot_takeover,
         "seats": [s.as_api() for s in tv.seats],
         "to_act": list(table.to_act),
@@ -283,6 +298,7 @@ def tables_create(request: HttpRequest, payload: TableIn):
         ),
         max_timeouts=payload.max_timeouts,
         rated=payload.rated,
+        rated_against_bots=payload.rated_against_bots,
         bot_takeover=payload.bot_takeover,
         invite=payload.invite,
     )
@@ -295,9 +311,18 @@ def table_get(request: HttpRequest, table_id: int):
     return _answer(request, _table_out(_read(table_id), request.auth))
 
 
+class JoinIn(Schema):
+    rated_against_bots: StrictBool = Field(
+        False,
+        description="Your choice of a rated game against bots: counts in your rating against "
+        "bots only. With a bot seated, the game is rated only if every player chose it.",
+    )
+
+
 @router.post("/tables/{table_id}/join", response={200: TableOut, **ERRORS}, tags=["tables"])
-def table_join(request: HttpRequest, table_id: int):
-    services.table_join(table_id=table_id, user=request.auth)
+def table_join(request: HttpRequest, table_id: int, payload: JoinIn | None = None):
+    chosen = payload.rated_against_bots if payload is not None else False
+    services.table_join(table_id=table_id, user=request.auth, rated_against_bots=chosen)
     return _table_out(_read(table_id), request.auth)
 
 

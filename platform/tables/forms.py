@@ -40,6 +40,13 @@ def _player_limits(engine: Engine) -> list[str]:
 # A table of four is the usual game night; fewer where the game allows fewer.
 USUAL_PLAYERS = 4
 
+# Each person's own choice, asked wherever they take a seat (players.ratings).
+AGAINST_BOTS_LABEL = "Rated game against bots: counts in your rating against bots only"
+AGAINST_BOTS_HELP = (
+    "With a bot seated, the game is rated only if every player chooses this; "
+    "otherwise it is played unrated."
+)
+
 
 def usual_players(engine: Engine) -> int:
     return max(engine.min_players, min(engine.max_players, USUAL_PLAYERS))
@@ -95,8 +102,13 @@ class TableForm(forms.Form):
             label="Rated game",
             required=False,
             initial=True,
-            help_text="The result changes the players' ratings for this game. With a bot "
-            "seated it counts in their ratings against bots instead.",
+            help_text="The result changes the players' ratings for this game.",
+        )
+        self.fields["rated_against_bots"] = forms.BooleanField(
+            label=AGAINST_BOTS_LABEL,
+            required=False,
+            initial=False,
+            help_text=AGAINST_BOTS_HELP,
         )
         self.fields["bot_takeover"] = forms.BooleanField(
             label="Bots take over dropped seats",

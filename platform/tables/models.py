@@ -116,6 +116,10 @@ class Seat(models.Model):
     dropped_at = models.DateTimeField(null=True, blank=True)
     drop_reason = models.CharField(max_length=200, blank=True)
 
+    # This person chose a rated game against bots: a game with a bot is
+    # rated only if every person at it chose so (see players.ratings).
+    rated_against_bots = models.BooleanField(default=False, db_default=False)
+
     standing_orders = models.JSONField(default=dict, blank=True)
     # The table version this player last looked at, and the version of the
     # last "your turn" email: no second one until they have looked.

@@ -92,6 +92,8 @@ class SeatInfo:
     now: datetime | None = None
     # Whether the reader has a zone of their own ("your time"), or reads UTC.
     reader_known: bool = False
+    # The player chose a rated game against bots (see players.ratings).
+    rated_against_bots: bool = False
 
     def pause_text(self, until: datetime) -> str:
         """ "paused until 08:00 their time (01:00 your time)": the player's
@@ -128,6 +130,7 @@ class SeatInfo:
     def as_api(self) -> dict[str, Any]:
         return {
             "seat": self.number,
+            "rated_against_bots": self.rated_against_bots,
             "username": self.username,
             "must_act": self.must_act,
             "dropped": self.dropped,
@@ -167,6 +170,7 @@ def seat_infos(
             turn_started_at=s.turn_started_at,
             now=now,
             reader_known=user_id is not None,
+            rated_against_bots=s.rated_against_bots,
         )
         for s in seats
     ]

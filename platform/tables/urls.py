@@ -13,6 +13,9 @@ urlpatterns = [
     path("tables/<int:table_id>/poll/", views.table_poll, name="table_poll"),
     path("tables/<int:table_id>/move/", views.table_move, name="table_move"),
     path("tables/<int:table_id>/join/", views.table_join, name="table_join"),
+    path(
+        "tables/<int:table_id>/against-bots/", views.table_against_bots, name="table_against_bots"
+    ),
     path("tables/<int:table_id>/leave/", views.table_leave, name="table_leave"),
     path("tables/<int:table_id>/bots/", views.table_bot_add, name="table_bot_add"),
     path("tables/<int:table_id>/bots/remove/", views.table_bot_remove, name="table_bot_remove"),

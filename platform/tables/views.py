@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts import presence
@@ -16,6 +17,7 @@ from clocks import controls
 from config import limits
 from games import registry
 from games.bots import LEVELS
+from players.ratings import asks_against_bots, asks_against_bots_at, rating_kind, rating_note
 from social.selectors import following_names
 from tables import selectors, services
 from tables.errors import ServiceError
@@ -95,6 +97,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
                 time_control=form.cleaned_data["time_control"],
                 max_timeouts=form.cleaned_data["max_timeouts"],
                 rated=form.cleaned_data["rated"],
+                rated_against_bots=form.cleaned_data["rated_against_bots"],
                 bot_takeover=form.cleaned_data["bot_takeover"],
                 invite=form.invitees(),
             )
@@ -122,7 +125,15 @@ def _page_context(request: HttpRequest, found: TableRead, error: str = "") -> di
         "presence_token": presence.token(request.user.pk) if tv.my_seat is not None else "",
         "error": error,
         "bot_levels": LEVELS,
+        "rating_kind": rating_kind(table, found.seats),
     }
+    if table.is_open:
+        seated = tv.my_seat is not None
+        context["against_bots"] = {
+            "asked": asks_against_bots(table, found.seats, joining=not seated),
+            "note": rating_note(table, found.seats),
+            "mine": any(s.rated_against_bots for s in found.seats if s.user_id == request.user.pk),
+        }
     if table.is_over and table.started_at:
         # The rematches its players opened and still take players.
         context["rematches"] = list(
@@ -259,10 +270,42 @@ def _table_action(request: HttpRequest, table_id: int, action, done: str) -> Htt
     return redirect("table", table_id=table_id)
 
 
+def _chose_against_bots(request: HttpRequest) -> bool:
+    """The checkbox "Rated game against bots" of a join or a seat's choice."""
+    return request.POST.get("rated_against_bots") == "on"
+
+
 @require_POST
 @login_required
 def table_join(request: HttpRequest, table_id: int) -> HttpResponse:
-    return _table_action(request, table_id, services.table_join, "You have a seat.")
+    asked = "against_bots_asked" in request.POST
+    if not asked and asks_against_bots_at(table_id, request.user, bot_seated=True):
+        # A one-click join (the lobby's) where a bot sits: the player has not
+        # been asked yet. Where one may only sit later, the waiting room asks
+        # the seated players, and says plainly if the game turns unrated.
+        messages.info(request, ASK_FIRST)
+        return redirect(reverse("table", args=[table_id]) + "#waiting-room")
+    join = partial(services.table_join, rated_against_bots=_chose_against_bots(request))
+    return _table_action(request, table_id, join, "You have a seat.")
+
+
+ASK_FIRST = (
+    "A bot has a seat at this table: choose whether you want a rated game against bots, then join."
+)
+
+
+@require_POST
+@login_required
+def table_against_bots(request: HttpRequest, table_id: int) -> HttpResponse:
+    """A seated player changes their choice of a rated game against bots."""
+    chosen = _chose_against_bots(request)
+    change = partial(services.seat_against_bots_set, chosen=chosen)
+    done = (
+        "You chose a rated game against bots."
+        if chosen
+        else "You chose not to be rated against bots: with a bot seated, the game is unrated."
+    )
+    return _table_action(request, table_id, change, done)
 
 
 @require_POST

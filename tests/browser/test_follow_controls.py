@@ -49,3 +49,28 @@ def test_a_phone_reader_follows_from_a_chat_line_and_unfollows_from_the_seat_lis
     finally:
         viewers.close()
     assert_clean([text for text in found if text])
+
+
+def test_the_question_of_a_rated_game_against_bots_is_clean_on_a_phone(browser, live_server):
+    from tables import services
+
+    ana, ben = (make_user(n) for n in ("ana", "ben"))
+    table = services.table_create(creator=ana, game="coup", max_players=3)
+    services.table_bot_add(table_id=table.pk, user=ana, level="easy")
+    viewers = Viewers(browser, live_server.url)
+    try:
+        page = viewers.page(ben, "phone")
+        page.goto(f"/tables/{table.pk}/")
+        settle(page)
+        box = page.get_by_role("checkbox", name="Rated game against bots")
+        expect(box).not_to_be_checked()
+        box.focus()
+        page.keyboard.press("Space")
+        page.get_by_role("button", name="Join this table").click()
+        settle(page)
+        expect(page.locator(".rating-note")).to_contain_text("Unrated.")
+        found = [violations_text(page, "a waiting room asking about bots on a phone")]
+        page.screenshot(path=str(SCREENSHOTS / "waiting-against-bots-390.png"), full_page=True)
+    finally:
+        viewers.close()
+    assert_clean([text for text in found if text])

@@ -58,7 +58,7 @@ def test_without_scripts_a_report_thanks_as_a_success_and_a_refusal_as_an_error(
     theirs = say(table, users[0], "you idiot")
     mine = say(table, users[1], "my own words")
     thanked = ben.post(f"/tables/{table.pk}/chat/{theirs.pk}/report/", follow=True)
-    assert '<li class="flash success" role="status">Thank you' in thanked.content.decode()
+    assert '<li class="flash success"><span role="status">Thank you' in thanked.content.decode()
     refused = ben.post(f"/tables/{table.pk}/chat/{mine.pk}/report/", follow=True)
     assert (
         '<li class="flash error" role="status">You cannot report your own message.'

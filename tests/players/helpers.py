@@ -39,7 +39,10 @@ def coup(table: Table, user, target: int) -> Table:
 
 
 def finish_coup(winner, loser, *, rated: bool = True) -> Table:
-    """A two-player Coup game `winner` wins in one move."""
-    table = coup(coup_to_the_last_card(winner, loser, rated=rated), winner, 1)
+    """A two-player Coup game `winner` wins in one move (the winner chose a
+    rated game against bots, should the loser be one)."""
+    table = coup(
+        coup_to_the_last_card(winner, loser, rated=rated, rated_against_bots=True), winner, 1
+    )
     assert table.status == Table.Status.FINISHED
     return table

@@ -22,6 +22,7 @@ from clocks.services import (
 )
 from tables.errors import BadRequest, Conflict, Forbidden, NotFound, ServiceError, StaleVersion
 from tables.services.lobby import (
+    seat_against_bots_set,
     table_bot_add,
     table_bot_remove,
     table_cancel,
@@ -45,6 +46,7 @@ __all__ = [
     "ServiceError",
     "StaleVersion",
     "move_submit",
+    "seat_against_bots_set",
     "seat_clocks_on_schedule",
     "seat_clocks_on_vacation",
     "seat_clocks_reschedule",

@@ -57,6 +57,7 @@ def table_create(
     custom_seconds: tuple[int | None, int | None, int | None] | None = None,
     max_timeouts: int = 3,
     rated: bool = True,
+    rated_against_bots: bool = False,
     bot_takeover: bool = True,
     invite: Iterable[str] = (),
     rematch_of: Table | None = None,
@@ -68,8 +69,10 @@ def table_create(
 
     `time_control` is a preset's key, a `TimeControl` (see `controls.custom`),
     or `controls.CUSTOM` with `custom_seconds` (bank, increment, cap); a
-    `rated` game's result changes its players' ratings; with `bot_takeover`
-    a medium bot plays a dropped player's seat, else its timeout moves do."""
+    `rated` game's result changes its players' ratings (`rated_against_bots`:
+    the creator's choice of a rated game should a bot sit); with
+    `bot_takeover` a medium bot plays a dropped player's seat, else its
+    timeout moves do."""
     if time_control == controls.CUSTOM:
         time_control = _custom_time_control(custom_seconds)
     try:
@@ -114,7 +117,9 @@ def table_create(
             summary=_open_summary(max_players, 1),
             rematch_of=rematch_of,
         )
-        Seat.objects.create(table=table, number=0, user=creator)
+        Seat.objects.create(
+            table=table, number=0, user=creator, rated_against_bots=rated_against_bots
+        )
         for username in invite:
             table_invite(table_id=table.pk, user=creator, username=username)
     return table
@@ -135,7 +140,9 @@ def _open_summary(max_players: int, seated: int) -> str:
     return f"Waiting for players ({seated} of {max_players})"
 
 
-def table_join(*, table_id: int, user: AbstractBaseUser) -> Seat:
+def table_join(*, table_id: int, user: AbstractBaseUser, rated_against_bots: bool = False) -> Seat:
+    """Take a free seat; `rated_against_bots`: the player's choice of a
+    rated game should a bot sit (see `players.ratings.rating_kind`)."""
     with transaction.atomic():
         table = table_lock(table_id)
         if not table.is_open:
@@ -149,8 +156,30 @@ def table_join(*, table_id: int, user: AbstractBaseUser) -> Seat:
             raise Conflict("This table is full.")
         taken = {seat.number for seat in seats}
         number = next(n for n in range(table.max_players) if n not in taken)
-        seat = Seat.objects.create(table=table, number=number, user=user)
+        seat = Seat.objects.create(
+            table=table, number=number, user=user, rated_against_bots=rated_against_bots
+        )
         _seats_changed(table, len(seats) + 1, {user.pk: GAMES})
+    return seat
+
+
+def seat_against_bots_set(*, table_id: int, user: AbstractBaseUser, chosen: bool) -> Seat:
+    """A seated player changes their choice of a rated game against bots,
+    until the start (the start settles whether the game is rated)."""
+    with transaction.atomic():
+        table = table_lock(table_id)
+        seat = table.seats.filter(user=user).first()
+        if seat is None:
+            raise Conflict("You have no seat at this table.")
+        if not table.is_open:
+            raise Conflict("The game has started: whether it is rated is settled.")
+        if seat.rated_against_bots != chosen:
+            seat.rated_against_bots = chosen
+            seat.save(update_fields=["rated_against_bots"])
+            # The waiting room says whether the game will be rated.
+            table_revise(table)
+            table.save(update_fields=["revision"])
+            table_announce(table)
     return seat
 
 
@@ -214,7 +243,12 @@ def table_play_now(
         raise BadRequest(f"Unknown bot level “{level}”: choose one of {', '.join(LEVELS)}.")
     with transaction.atomic():
         table = table_create(
-            creator=user, game=game, options=options, max_players=players or 2, rated=rated
+            creator=user,
+            game=game,
+            options=options,
+            max_players=players or 2,
+            rated=rated,
+            rated_against_bots=rated,
         )
         for _ in range(table.max_players - 1):
             table_bot_add(table_id=table.pk, user=user, level=level)
@@ -356,6 +390,8 @@ def table_rematch(*, table_id: int, user: AbstractBaseUser) -> Table:
             time_control=control,
             max_timeouts=old.max_timeouts,
             rated=old.rated,
+            # The creator's own choice, as they made it for the old table.
+            rated_against_bots=next(s.rated_against_bots for s in players if s.user_id == user.pk),
             bot_takeover=old.bot_takeover,
             # Nobody the new table's creator is kept apart from (a block since).
             invite=[
