@@ -61,6 +61,6 @@ def test_without_scripts_a_report_thanks_as_a_success_and_a_refusal_as_an_error(
     assert '<li class="flash success"><span role="status">Thank you' in thanked.content.decode()
     refused = ben.post(f"/tables/{table.pk}/chat/{mine.pk}/report/", follow=True)
     assert (
-        '<li class="flash error" role="status">You cannot report your own message.'
+        '<li class="flash error"><span role="status">You cannot report your own message.'
         in refused.content.decode()
     )
