@@ -205,3 +205,35 @@ def test_the_new_table_form_and_play_now_keep_the_creators_choice(ana):
     assert seat(table, ana).rated_against_bots
     now = services.table_play_now(user=ana, game="coup", level="easy", rated=True)
     assert seat(now, ana).rated_against_bots
+
+
+def test_the_catch_up_of_lost_ratings_does_not_look_at_games_a_choice_left_unrated(
+    ana, django_capture_on_commit_callbacks, django_assert_num_queries
+):
+    from datetime import timedelta
+
+    from players import ratings
+
+    table = services.table_create(
+        creator=ana, game="coup", max_players=2, options={"rounds_to_win": 1}
+    )
+    services.table_bot_add(table_id=table.pk, user=ana, level="easy")
+    with django_capture_on_commit_callbacks(execute=False):
+        table = _finish(table, ana)
+    # One query finds nothing to rate: the game is not read again, seat by seat.
+    with django_assert_num_queries(1):
+        assert ratings.missed_ratings_rate(now=table.finished_at + timedelta(minutes=5)) == 0
+
+
+def test_a_rematch_keeps_its_creators_choice(ana):
+    table = services.table_create(
+        creator=ana,
+        game="coup",
+        max_players=2,
+        options={"rounds_to_win": 1},
+        rated_against_bots=True,
+    )
+    services.table_bot_add(table_id=table.pk, user=ana, level="easy")
+    table = _finish(table, ana)
+    again = services.table_rematch(table_id=table.pk, user=ana)
+    assert seat(again, ana).rated_against_bots
