@@ -77,14 +77,18 @@ def _follow_toggle(request: HttpRequest, name: str, *, following: bool, said: st
     target = request.POST.get("next", "")
     if not url_has_allowed_host_and_scheme(target, {request.get_host()}):
         target = reverse("player", args=[name])
+    place = place if _PLACE.match(place) else "player"
     context = follow_toggle_context(
         request,
         name,
-        place=place if _PLACE.match(place) else "player",
+        place=place,
         following=following,
         next_url=target,
     )
-    return _announced(render(request, "social/_follow_toggle.html", context), said)
+    response = _announced(render(request, "social/_follow_toggle.html", context), said)
+    # Once drawn, site.js copies it over the page's other controls for them.
+    response["HX-Trigger-After-Swap"] = json.dumps({"follow-changed": {"id": f"follow-{place}"}})
+    return response
 
 
 @require_POST

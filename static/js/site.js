@@ -247,6 +247,25 @@
   // A change drawn in place (a follow) says what it did: HX-Trigger {"announce": text}.
   document.addEventListener("announce", function (event) { announce(event.detail.value); });
 
+  // A follow control just redrawn: the page's other controls for the same
+  // person (their seat, their other chat lines) take its new state, each
+  // keeping its own id, place and way back.
+  document.addEventListener("follow-changed", function (event) {
+    var fresh = document.getElementById(event.detail.id);
+    if (!fresh) return;
+    document.querySelectorAll("form.follow-toggle").forEach(function (form) {
+      if (form === fresh || form.dataset.follow !== fresh.dataset.follow) return;
+      var copy = fresh.cloneNode(true);
+      copy.id = form.id;
+      copy.querySelector("button").id = form.id + "-button";
+      ["place", "next"].forEach(function (name) {
+        copy.querySelector("input[name=" + name + "]").value = form.querySelector("input[name=" + name + "]").value;
+      });
+      form.replaceWith(copy);
+      htmx.process(copy);
+    });
+  });
+
   function announceChanges(region, before) {
     if (!region.querySelector(".status-line")) return;
     var parts = [];
