@@ -13,7 +13,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from players.models import Pool, Rating, RatingChange
-from players.ratings import places
+from players.ratings import Kind, places, rating_kind
 from tables.models import Move, Seat, Table
 
 GAMES_PER_PAGE = 20
@@ -93,6 +93,9 @@ class GameRow:
     shared: bool = False
     score: int | None = None
     change: RatingChange | None = None
+    # The creator's choice, or a bot seated with someone who did not choose
+    # a rated game against bots (`ratings.rating_kind`).
+    unrated: bool = False
 
     @property
     def dropped(self) -> bool:
@@ -108,6 +111,7 @@ def _rows(seats: list[Seat], changes: dict[int, RatingChange]) -> list[GameRow]:
             seat=seat,
             opponents=[s.user.username for s in table.seats.all() if s.pk != seat.pk],
             change=changes.get(table.pk),
+            unrated=rating_kind(table, table.seats.all()) == Kind.UNRATED,
         )
         outcome = table.outcome
         if table.status == Table.Status.FINISHED and outcome:
@@ -121,7 +125,7 @@ def _rows(seats: list[Seat], changes: dict[int, RatingChange]) -> list[GameRow]:
 
 
 def _player_seats(user: AbstractBaseUser):
-    others = Prefetch("table__seats", queryset=Seat.objects.select_related("user"))
+    others = Prefetch("table__seats", queryset=Seat.objects.select_related("user__profile"))
     return Seat.objects.filter(user=user).select_related("table").prefetch_related(others)
 
 

@@ -237,3 +237,14 @@ def test_a_rematch_keeps_its_creators_choice(ana):
     table = _finish(table, ana)
     again = services.table_rematch(table_id=table.pk, user=ana)
     assert seat(again, ana).rated_against_bots
+
+
+def test_the_players_page_marks_a_game_a_choice_left_unrated(ana):
+    table = services.table_create(
+        creator=ana, game="coup", max_players=2, options={"rounds_to_win": 1}
+    )
+    services.table_bot_add(table_id=table.pk, user=ana, level="easy")
+    table = _finish(table, ana)
+    page = login_client(ana).get("/players/ana/").content.decode()
+    row = page.split(f"#{table.pk}</a>")[1].split("</tr>")[0]
+    assert '<span class="muted small">unrated</span>' in row
