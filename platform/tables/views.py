@@ -129,7 +129,9 @@ def _page_context(request: HttpRequest, found: TableRead, error: str = "") -> di
             table.rematches.filter(status=Table.Status.OPEN).select_related("creator")
         )
     if tv.my_seat is not None and engine.standing_orders and table.is_active:
-        context["orders_form"] = StandingOrdersForm(engine, current=tv.my_standing_orders)
+        context["orders_form"] = StandingOrdersForm(
+            engine, current=tv.my_standing_orders, notices=tv.my_order_notices
+        )
     return context
 
 

@@ -39,6 +39,7 @@ from tables import events
 from tables.errors import BadRequest, Conflict, Forbidden, NotFound
 from tables.models import Invitation, Seat, Table, TableState
 from tables.selectors import TableRead
+from tables.services import standing_orders
 from tables.services.changes import GAMES, INVITATION, everyone, table_announce, table_revise
 from tables.services.locks import table_lock
 from tables.services.moves import Play
@@ -298,6 +299,12 @@ def table_start(*, table_id: int, user: AbstractBaseUser) -> Table:
         for seat in seats:
             seat.time_left = table.time_bank
             play.changed_fields(seat, ["time_left"])
+            # Orders set in the waiting room know the deal from here on.
+            if standing_orders.active(engine, seat.standing_orders):
+                seat.order_news = standing_orders.marked(
+                    engine, state, seat.number, seat.standing_orders
+                )
+                play.changed_fields(seat, ["order_news"])
         # The game joins every player's games in play (the ones it asks
         # first are told it is their turn).
         play.finish(users=everyone((s.user_id for s in seats), GAMES))
