@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from datetime import datetime
-from functools import partial
 
 from django.db import transaction
 
@@ -43,7 +42,20 @@ def table_over_follow(table_id: int) -> None:
     Robust: the end has committed whatever a follower does; a failure is
     logged, not answered to whoever ended it."""
     for follower in table_over_followers:
-        transaction.on_commit(partial(follower, table_id=table_id), robust=True)
+        _robust_on_commit(follower, table_id=table_id)
+
+
+def _robust_on_commit(func: Callable[..., object], **kwargs: object) -> None:
+    """`func(**kwargs)` once the transaction commits; its failure is logged.
+    A plain function, not a partial: Django's log of a failed robust
+    callback reads its `__qualname__`, which a partial lacks (and the log
+    line itself would then fail)."""
+
+    def call() -> None:
+        func(**kwargs)
+
+    call.__qualname__ = getattr(func, "__qualname__", type(func).__qualname__)
+    transaction.on_commit(call, robust=True)
 
 
 def play_follow(
@@ -86,10 +98,7 @@ def play_follow(
         # order), so that a page redrawn on the news finds the ratings.
         # Robust: the play has committed whatever a receiver does; a failure
         # is logged, not answered to the player whose move it was.
-        transaction.on_commit(
-            partial(events.game_result_committed.send, sender=Table, table_id=table.pk),
-            robust=True,
-        )
+        _robust_on_commit(events.game_result_committed.send, sender=Table, table_id=table.pk)
         table_over_follow(table.pk)
     table_announce(table, _pages_told(seats, asked, asked_before, over, users))
     events.turns_asked.send(
