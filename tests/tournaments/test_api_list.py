@@ -66,6 +66,7 @@ def test_it_filters_by_status_and_by_game(three):
     coup, troyes, done = three
     assert [t["id"] for t in listed("?status=finished")["tournaments"]] == [done.pk]
     assert [t["id"] for t in listed("?game=coup")["tournaments"]] == [coup.pk, done.pk]
+    assert [t["id"] for t in listed("?game=troyes")["tournaments"]] == [troyes.pk]
     both = listed("?game=coup&status=scheduled")
     assert [t["id"] for t in both["tournaments"]] == [coup.pk] and both["count"] == 1
     assert listed("?game=koryo") == {"page": 1, "pages": 1, "count": 0, "tournaments": []}
