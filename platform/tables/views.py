@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts import presence
 from clocks import controls
 from config import limits
+from config.actions import act_and_return
 from games import registry
 from games.bots import LEVELS
 from social.selectors import following_names
@@ -251,14 +252,7 @@ def table_move(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 def _table_action(request: HttpRequest, table_id: int, action, done: str) -> HttpResponse:
-    try:
-        action(table_id=table_id, user=request.user)
-    except ServiceError as exc:
-        messages.error(request, exc.message)
-    else:
-        if done:
-            messages.success(request, done)
-    return redirect("table", table_id=table_id)
+    return act_and_return(request, action, done, page="table", table_id=table_id)
 
 
 @require_POST

@@ -41,6 +41,7 @@ from tables.models import Invitation, Seat, Table, TableState
 from tables.selectors import TableRead
 from tables.services import standing_orders
 from tables.services.changes import GAMES, INVITATION, everyone, table_announce, table_revise
+from tables.services.consequences import table_over_follow
 from tables.services.locks import table_lock
 from tables.services.moves import Play
 
@@ -258,6 +259,8 @@ def table_cancel(*, table_id: int, user: AbstractBaseUser | None, reason: str = 
         people = {*table.seats.values_list("user_id", flat=True)}
         people |= {*table.invitations.values_list("user_id", flat=True)}
         table_announce(table, everyone(people, GAMES))
+        # A cancelled tournament table has no result, but its round must not wait for it.
+        table_over_follow(table.pk)
     return table
 
 
