@@ -12,7 +12,7 @@ request. Not a test.
     .venv/bin/python -m bench.move_cost [--game coup] [--moves 300] [--profile 25]
 
 `--profile N` also prints the N functions that took the most time inside the
-move's requests (cProfile, cumulative).
+move's requests (cProfile on the process's CPU time, cumulative).
 """
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ def main() -> None:
             clients.append(client)
         rng = random.Random(7)
         figures: dict[str, list[tuple[float, int]]] = {"move": [], "board": [], "page": []}
-        profile = cProfile.Profile() if args.profile else None
+        profile = cProfile.Profile(time.process_time) if args.profile else None
         table, seed = new_table(users, args.game, 1000), 1000
         while len(figures["move"]) < args.moves:
             table.refresh_from_db()

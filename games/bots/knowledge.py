@@ -17,14 +17,18 @@ from games.engine import Engine, Move, Rng, State
 
 
 class Knowledge:
-    """The default quick player is uniformly random; each game supplies its
-    `engine`, its `budgets` and `scores`."""
+    """The default quick player is uniformly random, or weighted by the
+    game's `taste` for each kind of move; each game supplies its `engine`,
+    its `budgets` and `scores`."""
 
     engine: Engine
     # Each level's budget (`levels.LEVELS`): counts, never times.
     budgets: Mapping[str, Budget]
     # A score lead worth odds of e to 1 in `win_chances`.
     scale = 1.0
+    # A weight per move's action for the quick player (1 for those unlisted);
+    # None: every move alike.
+    taste: Mapping[str, float] | None = None
 
     @property
     def slug(self) -> str:
@@ -39,7 +43,11 @@ class Knowledge:
         """A quick choice among `moves` for `seat`. It may read only what that
         seat could see, so the players the search imagines do not play as if
         they saw the others' cards."""
-        return moves[rng.below(len(moves))]
+        if self.taste is None:
+            return moves[rng.below(len(moves))]
+        if len(moves) == 1:
+            return moves[0]
+        return weighted_choice(moves, [self.taste.get(m["action"], 1.0) for m in moves], rng)
 
     def likelihood(self, view: dict, seat: int, state: State) -> float:
         """How likely what the view shows is, were the sampled secrets true,

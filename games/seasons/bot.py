@@ -15,9 +15,9 @@ once little is left; every other question it answers at random.
 
 from __future__ import annotations
 
-from games.bots.knowledge import Knowledge, weighted_choice
+from games.bots.knowledge import Knowledge
 from games.bots.levels import LookaheadBudget, SearchBudget
-from games.engine import Engine, Move, Rng, State
+from games.engine import State
 from games.seasons.rules import ENGINE
 from games.seasons.rules.engine import score_sheet
 
@@ -47,6 +47,7 @@ class SeasonsKnowledge(Knowledge):
         "hard": SearchBudget(iterations=200, rollout_moves=20),
     }
     scale = 12.0
+    taste = TASTE
 
     def scores(self, state: State) -> list[float]:
         elapsed = ((state["year"] - 1) * 12 + state["month"] - 1) / MONTHS
@@ -63,11 +64,6 @@ class SeasonsKnowledge(Knowledge):
             value += p["gauge"] * 0.5 * left
             scores.append(value)
         return scores
-
-    def policy(self, engine: Engine, state: State, seat: int, moves: list[Move], rng: Rng) -> Move:
-        if len(moves) == 1:
-            return moves[0]
-        return weighted_choice(moves, [TASTE.get(m["action"], 1.0) for m in moves], rng)
 
 
 KNOWLEDGE = SeasonsKnowledge()

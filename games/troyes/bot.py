@@ -13,7 +13,7 @@ rarely.
 
 from __future__ import annotations
 
-from games.bots.knowledge import Knowledge, weighted_choice
+from games.bots.knowledge import Knowledge
 from games.bots.levels import LookaheadBudget, SearchBudget
 from games.engine import Engine, Move, Rng, State, find_move
 from games.troyes.rules import ENGINE
@@ -43,6 +43,7 @@ class TroyesKnowledge(Knowledge):
         "hard": SearchBudget(iterations=200, rollout_moves=20),
     }
     scale = 6.0
+    taste = TASTE
 
     def scores(self, state: State) -> list[float]:
         left = max(0, state["rounds"] - state["round"]) / state["rounds"]
@@ -65,7 +66,7 @@ class TroyesKnowledge(Knowledge):
             return find_move(moves, engine.timeout_move(state, seat)) or moves[0]
         if phase == "uses":
             return max(moves, key=lambda move: move["count"])
-        return weighted_choice(moves, [TASTE.get(m["action"], 1.0) for m in moves], rng)
+        return super().policy(engine, state, seat, moves, rng)
 
 
 KNOWLEDGE = TroyesKnowledge()

@@ -104,6 +104,7 @@ class NotificationForm(forms.ModelForm):
             "notify_reminder",
             "notify_game_over",
             "notify_invitation",
+            "notify_tournament",
         )
         widgets = {"notify_turn": forms.RadioSelect, "notify_push": forms.RadioSelect}
 

@@ -23,6 +23,9 @@ class Profile(models.Model):
     notify_reminder = models.BooleanField("Warn me when my time is nearly out", default=True)
     notify_game_over = models.BooleanField("Tell me when a game ends", default=True)
     notify_invitation = models.BooleanField("Tell me when I am invited to a table", default=True)
+    notify_tournament = models.BooleanField(
+        "Tell me the news of the tournaments I enter", default=True
+    )
     # Web push to the player's devices, beside the email's own choice: a player
     # on the email digest may still want a push at once.
     notify_push = models.CharField(

@@ -71,6 +71,7 @@ def _get_or_make(name: str, level: str) -> AbstractBaseUser | None:
                     notify_reminder=False,
                     notify_game_over=False,
                     notify_invitation=False,
+                    notify_tournament=False,
                 )
         except IntegrityError:  # made by another table at the same moment
             user = users.filter(username=name).first()

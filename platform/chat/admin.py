@@ -1,4 +1,4 @@
-"""Moderation of the table chat: reported messages queued for staff, hiding,
+"""Moderation of the chat (tables' and tournaments'): reported messages queued for staff, hiding,
 dismissing, muting, and the read-only audit trail. Every change goes through
 `chat.services`, which writes the trail."""
 
@@ -20,6 +20,16 @@ from config.read_only_admin import ReadOnlyAdmin
 
 # The index shows the count of open reports above the apps (see the template).
 admin.site.index_template = "admin/chat_index.html"
+
+
+def place_link(message: Message) -> str:
+    """A link to the table or the tournament page the message was written on."""
+    if message.table_id is not None:
+        url = reverse("table", args=[message.table_id])
+    else:
+        url = reverse("tournament", args=[message.tournament_id])
+    return format_html('<a href="{}">{}</a>', url, message.place)
+
 
 MUTE_SPANS = {"hour": timedelta(hours=1), "day": timedelta(days=1), "week": timedelta(days=7)}
 
@@ -88,11 +98,11 @@ class HiddenFilter(admin.SimpleListFilter):
 
 @admin.register(Message)
 class MessageAdmin(MuteWriters, ReadOnly, admin.ModelAdmin):
-    list_display = ("id", "table_link", "channel", "author", "text", "created_at", "state")
+    list_display = ("id", "place_link", "channel", "author", "text", "created_at", "state")
     list_display_links = None
     list_filter = (OpenReports, HiddenFilter, "channel")
-    search_fields = ("author__username", "text", "=table__id")
-    list_select_related = ("author", "table")
+    search_fields = ("author__username", "text", "=table__id", "=tournament__id")
+    list_select_related = ("author", "table", "tournament")
     actions = ["hide", "restore", "dismiss", "mute_hour", "mute_day", "mute_week"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Message]:
@@ -102,11 +112,9 @@ class MessageAdmin(MuteWriters, ReadOnly, admin.ModelAdmin):
             .annotate(open_reports=Count("reports", filter=Q(reports__resolved_at__isnull=True)))
         )
 
-    @admin.display(description="Table")
-    def table_link(self, message: Message) -> str:
-        return format_html(
-            '<a href="{}">{}</a>', reverse("table", args=[message.table_id]), message.table
-        )
+    @admin.display(description="Where")
+    def place_link(self, message: Message) -> str:
+        return place_link(message)
 
     @admin.display(description="State", ordering="open_reports")
     def state(self, message: Message) -> str:
@@ -180,13 +188,18 @@ class ReportAdmin(MuteWriters, ReadOnly, admin.ModelAdmin):
         "message_text",
         "writer",
         "reporter",
-        "table_link",
+        "place_link",
         "created_at",
         "status",
     )
     list_display_links = None
     list_filter = (OpenFilter,)
-    list_select_related = ("message__author", "message__table", "reporter")
+    list_select_related = (
+        "message__author",
+        "message__table",
+        "message__tournament",
+        "reporter",
+    )
     search_fields = ("message__author__username", "reporter__username", "message__text")
     ordering = ("created_at",)
     actions = ["hide", "dismiss", "mute_hour", "mute_day", "mute_week"]
@@ -200,10 +213,9 @@ class ReportAdmin(MuteWriters, ReadOnly, admin.ModelAdmin):
     def writer(self, report: Report) -> str:
         return report.message.author.username
 
-    @admin.display(description="Table")
-    def table_link(self, report: Report) -> str:
-        table = report.message.table
-        return format_html('<a href="{}">{}</a>', reverse("table", args=[table.pk]), table)
+    @admin.display(description="Where")
+    def place_link(self, report: Report) -> str:
+        return place_link(report.message)
 
     @admin.display(description="Status")
     def status(self, report: Report) -> str:

@@ -1,11 +1,12 @@
-"""Table chat: messages kept with their table, reports, mutes and the
-moderators' audit trail.
+"""Chat: messages kept with their table or their tournament, reports, mutes
+and the moderators' audit trail.
 
 A table has two channels. The players' channel is written by the seated
 players and read by them, by logged-in spectators and, once the game is over,
 by anyone. The spectators' channel is written and read by logged-in people
 not seated at the table; the players read it only once the game is over, so
-nobody at the table can be helped (see `chat.access`).
+nobody at the table can be helped (see `chat.access`). A tournament has one
+channel, written by its entrants and its creator and read by logged-in people.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from django.conf import settings
 from django.db import models
 
 from tables.models import Table
+from tournaments.models import Tournament
 
 MAX_LENGTH = 500
 
@@ -21,10 +23,17 @@ MAX_LENGTH = 500
 class Channel(models.TextChoices):
     PLAYERS = "players", "Players"
     SPECTATORS = "spectators", "Spectators"
+    TOURNAMENT = "tournament", "Tournament"
 
 
 class Message(models.Model):
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat_messages")
+    # Where it was written: a table or a tournament, never both.
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, null=True, blank=True, related_name="chat_messages"
+    )
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, null=True, blank=True, related_name="chat_messages"
+    )
     channel = models.CharField(max_length=10, choices=Channel.choices)
     author = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="chat_messages"
@@ -46,10 +55,25 @@ class Message(models.Model):
 
     class Meta:
         ordering = ["table", "id"]
-        indexes = [models.Index(fields=["table", "channel", "id"], name="chat_message_channel_idx")]
+        indexes = [
+            models.Index(fields=["table", "channel", "id"], name="chat_message_channel_idx"),
+            models.Index(fields=["tournament", "id"], name="chat_message_tournament_idx"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(table__isnull=False, tournament__isnull=True)
+                | models.Q(table__isnull=True, tournament__isnull=False),
+                name="chat_message_in_one_place",
+            )
+        ]
 
     def __str__(self) -> str:
-        return f"{self.author} at {self.table}: {self.text[:40]}"
+        return f"{self.author} at {self.place}: {self.text[:40]}"
+
+    @property
+    def place(self) -> Table | Tournament:
+        """The table or the tournament it was written in."""
+        return self.table if self.table_id is not None else self.tournament
 
     @property
     def hidden(self) -> bool:

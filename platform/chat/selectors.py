@@ -1,5 +1,5 @@
-"""Reads of the chat: what one person sees of a table's chat, mutes, and the
-cheap mark the chat's poll compares."""
+"""Reads of the chat: what one person sees of a table's chat or a
+tournament's, mutes, and the cheap mark the chat's poll compares."""
 
 from __future__ import annotations
 
@@ -11,11 +11,18 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core import signing
 from django.db.models import Exists, Max, OuterRef, Q, QuerySet, Subquery, Value
 
-from chat.access import Access, access_for, readable_channels
+from chat.access import (
+    Access,
+    access_for,
+    readable_channels,
+    tournament_access_for,
+    tournament_readable,
+)
 from chat.models import Channel, Message, Mute, Report
 from clocks import clock
 from social.models import Block
 from tables.models import Seat, Table
+from tournaments.models import Tournament
 
 # The newest messages shown per channel; older ones stay in the database.
 RECENT = 100
@@ -71,12 +78,16 @@ class ChannelView:
 
     @property
     def title(self) -> str:
-        return "Players' chat" if self.channel == Channel.PLAYERS else "Spectators' chat"
+        return {
+            Channel.PLAYERS: "Players' chat",
+            Channel.SPECTATORS: "Spectators' chat",
+            Channel.TOURNAMENT: "Players' messages",
+        }[Channel(self.channel)]
 
 
 @dataclass
 class ChatView:
-    table: Table
+    table: Table | None  # None: a tournament's chat
     access: Access
     channels: list[ChannelView]
     muted_until: datetime | None
@@ -145,9 +156,38 @@ def chat_view(
     # an older mark, and the next poll merely redraws once more.
     mark = current_mark(table.pk, list(access.readable), user_id) or ""
     readable = [c for c in access.readable if channel is None or c == channel]
+    written = Message.objects.filter(table=table)
+    return _view(
+        table, access, mark, [(c, written.filter(channel=c)) for c in readable], user, before
+    )
+
+
+def tournament_chat_view(
+    tournament: Tournament, user: AbstractBaseUser | None, *, before: int | None = None
+) -> ChatView:
+    """What `user` sees of `tournament`'s chat, under the same rules of blocks,
+    hidden messages and pages of history as a table's, in a bounded number
+    of queries (an entry, the mark, the messages, a mute)."""
+    access = tournament_access_for(tournament, user)
+    mark = tournament_mark(tournament.pk) if access.readable else ""
+    written = Message.objects.filter(tournament=tournament)
+    return _view(None, access, mark, [(c, written) for c in access.readable], user, before)
+
+
+def _view(
+    table: Table | None,
+    access: Access,
+    mark: str,
+    sources: list[tuple[str, QuerySet[Message]]],
+    user: AbstractBaseUser | None,
+    before: int | None,
+) -> ChatView:
+    """The newest RECENT messages of each (channel, messages) source, as the
+    reader with `access` sees them."""
+    user_id = user.pk if access.logged_in else None
     recent: list[list[Message]] = []
-    for name in readable:
-        query = Message.objects.filter(table=table, channel=name).select_related("author")
+    for _, query in sources:
+        query = query.select_related("author")
         if user_id is not None:
             # In the same query: a page costs no more for the reader's reports,
             # nor for leaving out whoever the reader blocks or is blocked by.
@@ -171,7 +211,7 @@ def chat_view(
             ],
             older_before=rows[-RECENT].pk if len(rows) > RECENT else None,
         )
-        for name, rows in zip(readable, recent, strict=True)
+        for (name, _), rows in zip(sources, recent, strict=True)
     ]
     return ChatView(
         table=table,
@@ -250,24 +290,51 @@ def poll_mark(table_id: int, reader_id: int | None) -> str | None:
     return _mark_of(row, readable)
 
 
+def tournament_mark(tournament_id: int) -> str | None:
+    """The mark of a tournament's chat, in one query (None: no such
+    tournament): it changes with every new message and every hidden or
+    restored one."""
+    written = Message.objects.filter(tournament=OuterRef("pk")).order_by().values("tournament")
+    row = (
+        Tournament.objects.filter(pk=tournament_id)
+        .annotate(
+            last=Subquery(written.annotate(m=Max("id")).values("m")[:1]),
+            moderated=Subquery(written.annotate(m=Max("moderated_at")).values("m")[:1]),
+        )
+        .values("last", "moderated")
+        .first()
+    )
+    return None if row is None else _mark("tournament", row["last"], row["moderated"])
+
+
+def tournament_poll_mark(tournament_id: int, reader_id: int | None) -> str | None:
+    """The mark of what this reader may read of the tournament's chat (""
+    for someone logged out, who reads none of it), in one query."""
+    mark = tournament_mark(tournament_id)
+    if mark is None or tournament_readable(logged_in=reader_id is not None):
+        return mark
+    return ""
+
+
 # The chat's poll reads no session (it stays one query): the page it polls
-# for names its reader in a signed value, bound to the table.
+# for names its reader in a signed value, bound to the chat: a table's id, or
+# `tournament-<id>` for a tournament's (`place`).
 _READER_SALT = "chat.reader"
 
 
-def reader_token(table_id: int, user: AbstractBaseUser | None) -> str:
+def reader_token(place: int | str, user: AbstractBaseUser | None) -> str:
     user_id = user.pk if user is not None and user.is_authenticated else 0
-    return signing.Signer(salt=_READER_SALT).sign(f"{table_id}.{user_id}")
+    return signing.Signer(salt=_READER_SALT).sign(f"{place}.{user_id}")
 
 
-def reader_of(table_id: int, token: str) -> int | None:
+def reader_of(place: int | str, token: str) -> int | None:
     """The reader a poll's token names (None: logged out, or a token that is
-    not this table's or not ours, read as the least a reader may see)."""
+    not this chat's or not ours, read as the least a reader may see)."""
     try:
         value = signing.Signer(salt=_READER_SALT).unsign(token)
     except signing.BadSignature:
         return None
-    table, _, user_id = value.partition(".")
-    if table != str(table_id) or not user_id.isdigit() or user_id == "0":
+    named, _, user_id = value.partition(".")
+    if named != str(place) or not user_id.isdigit() or user_id == "0":
         return None
     return int(user_id)

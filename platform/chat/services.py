@@ -1,4 +1,5 @@
-"""Every write of the chat: posting and reporting messages, and the
+"""Every write of the chat: posting (at a table or in a tournament) and
+reporting messages, and the
 moderators' hiding, dismissing and muting (each of which leaves a
 `ModerationEvent`, the audit trail).
 
@@ -17,12 +18,13 @@ from django.utils import timezone
 
 from accounts import zones
 from chat import events
-from chat.access import access_for
+from chat.access import access_for, message_access, tournament_access_for
 from chat.models import MAX_LENGTH, Channel, Message, ModerationEvent, Mute, Report
 from chat.selectors import active_mute
 from clocks import clock
 from tables.errors import BadRequest, Conflict, Forbidden, NotFound
 from tables.models import Table
+from tournaments.models import Tournament
 
 _BLANK_LINES = re.compile(r"\n{3,}")
 
@@ -50,22 +52,31 @@ def clean_text(text: str) -> str:
     return text
 
 
+def _writers_text(user: AbstractBaseUser | None, text: str) -> str:
+    """`text` as it will be kept, from someone logged in."""
+    if user is None or not user.is_authenticated:
+        raise Forbidden("Log in to write in the chat.")
+    return clean_text(text)
+
+
+def _refuse_muted(user: AbstractBaseUser) -> None:
+    mute = active_mute(user)
+    if mute is not None:
+        raise Forbidden(muted_text(mute.until))
+
+
 def message_post(
     *, table_id: int, user: AbstractBaseUser, text: str, channel: str | None = None
 ) -> Message:
     """Write `text` in the table's chat: the players' channel for a seated
     player, the spectators' for anyone else logged in (`channel`, if given,
     must be that one)."""
-    if user is None or not user.is_authenticated:
-        raise Forbidden("Log in to write in the chat.")
-    text = clean_text(text)
+    text = _writers_text(user, text)
     with transaction.atomic():
         table = Table.objects.filter(pk=table_id).first()
         if table is None:
             raise NotFound("There is no such table.")
-        mute = active_mute(user)
-        if mute is not None:
-            raise Forbidden(muted_text(mute.until))
+        _refuse_muted(user)
         access = access_for(table, user)
         if channel is not None and channel != access.writable:
             if channel == Channel.PLAYERS:
@@ -79,23 +90,59 @@ def message_post(
         message = Message.objects.create(
             table=table, channel=access.writable, author=user, text=text
         )
-        events.messages_changed.send(sender=Message, table_id=table.pk, channel=message.channel)
+        _changed(message)
         return message
 
 
+def tournament_message_post(*, tournament_id: int, user: AbstractBaseUser, text: str) -> Message:
+    """Write `text` in the tournament's chat, as one of its entrants or its
+    creator (see `chat.access`)."""
+    text = _writers_text(user, text)
+    with transaction.atomic():
+        tournament = Tournament.objects.filter(pk=tournament_id).first()
+        if tournament is None:
+            raise NotFound("There is no such tournament.")
+        _refuse_muted(user)
+        if tournament_access_for(tournament, user).writable is None:
+            raise Forbidden(
+                "Only the players entered in this tournament write in its chat: "
+                "enter it to join the conversation."
+            )
+        message = Message.objects.create(
+            tournament=tournament, channel=Channel.TOURNAMENT, author=user, text=text
+        )
+        _changed(message)
+        return message
+
+
+def _changed(message: Message) -> None:
+    events.messages_changed.send(
+        sender=Message,
+        table_id=message.table_id,
+        tournament_id=message.tournament_id,
+        channel=message.channel,
+    )
+
+
 def message_report(
-    *, message_id: int, user: AbstractBaseUser, table_id: int | None = None
+    *,
+    message_id: int,
+    user: AbstractBaseUser,
+    table_id: int | None = None,
+    tournament_id: int | None = None,
 ) -> Report:
     """Queue a message for the moderators; one report per reader and message.
-    A message that does not exist, is not at `table_id` (if given) or is not
+    A message that does not exist, is not at `table_id` or in `tournament_id`
+    (if given) or is not
     the reader's to read is refused alike, so that the answer tells nothing."""
     if user is None or not user.is_authenticated:
         raise Forbidden("Log in to report a message.")
-    message = Message.objects.select_related("table").filter(pk=message_id).first()
+    message = Message.objects.select_related("table", "tournament").filter(pk=message_id).first()
     if (
         message is None
         or (table_id is not None and message.table_id != table_id)
-        or message.channel not in access_for(message.table, user).readable
+        or (tournament_id is not None and message.tournament_id != tournament_id)
+        or message.channel not in message_access(message, user).readable
     ):
         raise NotFound("There is no such message.")
     if message.author_id == user.pk:
@@ -139,8 +186,11 @@ def _set_hidden(message_ids: Iterable[int], moderator, *, hide: bool) -> list[Me
         message.moderated_at = now
         message.save(update_fields=["hidden_at", "hidden_by", "moderated_at"])
         _audit(moderator, action, message=message, user=message.author)
-    for table_id, channel in sorted({(m.table_id, m.channel) for m in messages}):
-        events.messages_changed.send(sender=Message, table_id=table_id, channel=channel)
+    told = set()
+    for message in messages:
+        if (message.table_id, message.tournament_id, message.channel) not in told:
+            told.add((message.table_id, message.tournament_id, message.channel))
+            _changed(message)
     return messages
 
 

@@ -39,6 +39,7 @@ urlpatterns = [
     path("tables/<int:table_id>/chat/", include("chat.urls")),
     # Before the players' pages: its buttons post to /players/<name>/follow/.
     path("", include("social.urls")),
+    path("tournaments/<int:tournament_id>/chat/", include("chat.tournament_urls")),
     path("tournaments/", include("tournaments.urls")),
     path("", include("players.urls")),
     path("", include("guides.urls")),

@@ -1,7 +1,7 @@
 """Which channels a stream carries, decided once when it opens.
 
 A page asks for channels by name (`live.channels`): `table-<id>` and
-`tournament-<id>`, public;
+`tournament-<id>`, public; `tournament-<id>-chat`, for logged-in readers;
 `chat-<id>`, which opens the chat channels of that table its reader may read
 now (`chat.access`; none for a logged-out reader of a game in play);
 `user-<id>`, which only that user may open, by their session or a grant
@@ -55,7 +55,11 @@ def resolve(requested: list[str], reader_id: int | None) -> list[str]:
         parsed = channels.parse(name)
         if parsed is None:
             raise Refused(400, f"There is no channel called “{name[:60]}”.")
-        if parsed.kind in ("table", "tournament"):
+        if parsed.kind == "tournament" and parsed.chat is not None:
+            if reader_id is None:
+                raise Refused(403, "Log in to read the tournament's chat.")
+            opened.append(name)
+        elif parsed.kind in ("table", "tournament"):
             opened.append(name)
         elif parsed.kind == "user":
             if parsed.id != reader_id:

@@ -12,6 +12,8 @@
 - `tournament-<id>`: public, as the tournament's page is. Event
   `tournament`, data `{"revision": N}`: its entries, standings or rounds
   changed (see `tournaments.receivers`).
+- `tournament-<id>-chat`: the tournament's chat, opened by logged-in readers
+  only (`chat.access`). Event `chat`, data `{"channel": "tournament"}`.
 - `user-<id>`: one person's own, opened with their session or a signed grant
   (`live.grants`). Event `mine`, data `{"kind": ..., "table": id}`: a turn,
   the count of games waiting changed, a game joined or left their games, an
@@ -36,7 +38,9 @@ CHAT_EVENT = "chat"
 USER_EVENT = "mine"
 TOURNAMENT_EVENT = "tournament"
 
-_NAME = re.compile(r"^(table|user|chat|tournament)-([1-9][0-9]{0,17})(?:-(players|spectators))?$")
+_NAME = re.compile(
+    r"^(table|user|chat|tournament)-([1-9][0-9]{0,17})(?:-(players|spectators|chat))?$"
+)
 
 
 def table(table_id: int) -> str:
@@ -45,6 +49,10 @@ def table(table_id: int) -> str:
 
 def tournament(tournament_id: int) -> str:
     return f"tournament-{tournament_id}"
+
+
+def tournament_chat(tournament_id: int) -> str:
+    return f"tournament-{tournament_id}-chat"
 
 
 def user(user_id: int) -> str:
@@ -61,7 +69,7 @@ def chat(table_id: int, channel: str | None = None) -> str:
 class Name:
     kind: str  # "table", "tournament", "user" or "chat"
     id: int
-    chat: str | None = None  # the chat channel, for "chat"
+    chat: str | None = None  # the chat channel, for "chat"; "chat" for a tournament's
 
 
 def parse(name: str) -> Name | None:
@@ -70,6 +78,6 @@ def parse(name: str) -> Name | None:
     if found is None:
         return None
     kind, number, chat_channel = found.groups()
-    if chat_channel and kind != "chat":
+    if chat_channel and kind != "chat" and (kind, chat_channel) != ("tournament", "chat"):
         return None
     return Name(kind, int(number), chat_channel)

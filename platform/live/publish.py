@@ -37,10 +37,15 @@ def table_changed(sender, *, table, users: dict[int, str], **_) -> None:
     transaction.on_commit(partial(bus.publish, events))
 
 
-def messages_changed(sender, *, table_id: int, channel: str, **_) -> None:
-    event = bus.LiveEvent(
-        channels.chat(table_id, channel), channels.CHAT_EVENT, {"channel": channel}
+def messages_changed(
+    sender, *, table_id: int | None, channel: str, tournament_id: int | None = None, **_
+) -> None:
+    name = (
+        channels.chat(table_id, channel)
+        if table_id is not None
+        else channels.tournament_chat(tournament_id)
     )
+    event = bus.LiveEvent(name, channels.CHAT_EVENT, {"channel": channel})
     transaction.on_commit(partial(bus.publish, [event]))
 
 

@@ -68,7 +68,6 @@ def _subject(n: Notification, context: dict) -> str:
 SWITCH_OF = {
     Kind.TIMEOUT: Kind.REMINDER,
     Kind.REPLY: Kind.TURN,
-    Kind.TOURNAMENT: Kind.INVITATION,
 }
 
 

@@ -315,10 +315,11 @@ def queue_tournament_news(
     user_id: int, now: datetime, part: str, table: Table | None = None
 ) -> Notification | None:
     """A tournament's news for a player (see `tournaments.notices`), under
-    the same switch as the invitations to tables: an email, and a push to
+    its own switch (a player may want a tournament's rounds and not every
+    invitation to a table, or the other way round): an email, and a push to
     each device where the player has pushes."""
     profile = _preferences([user_id]).get(user_id)
-    if profile is not None and not profile.notify_invitation:
+    if profile is not None and not profile.notify_tournament:
         return None
     row = _create(
         Kind.TOURNAMENT, user_id=user_id, now=now, table=table, part=part, profile=profile

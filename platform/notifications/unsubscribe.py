@@ -21,6 +21,7 @@ SWITCHES = {
     Notification.Kind.REMINDER: ("notify_reminder", False, True),
     Notification.Kind.GAME_OVER: ("notify_game_over", False, True),
     Notification.Kind.INVITATION: ("notify_invitation", False, True),
+    Notification.Kind.TOURNAMENT: ("notify_tournament", False, True),
 }
 
 DESCRIPTIONS = {
@@ -29,6 +30,7 @@ DESCRIPTIONS = {
     Notification.Kind.REMINDER: "warnings that your time is nearly out",
     Notification.Kind.GAME_OVER: "“game over” emails",
     Notification.Kind.INVITATION: "invitations to tables",
+    Notification.Kind.TOURNAMENT: "the news of your tournaments",
 }
 
 

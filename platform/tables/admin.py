@@ -205,7 +205,10 @@ class SeatAdmin(admin.ModelAdmin):
             },
         ),
         ("Timeouts", {"fields": ("timeouts", "dropped_at", "drop_reason")}),
-        ("Player", {"fields": ("standing_orders", "seen_version", "notified_version")}),
+        (
+            "Player",
+            {"fields": ("standing_orders", "order_news", "seen_version", "notified_version")},
+        ),
     )
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Seat]:

@@ -25,7 +25,6 @@ from tables import services
 from tables.models import Table
 from tables.present import outcome_for_reading, summary_text, table_view
 from tables.selectors import TableRead, table_read
-from tables.services import standing_orders as seat_orders
 
 router = Router()
 
@@ -229,8 +228,8 @@ def _table_out(found: TableRead, user: AbstractBaseUser) -> dict[str, Any]:
         "standing_orders": None
         if tv.my_seat is None
         else {
-            "orders": seat_orders.chosen(tv.my_standing_orders),
-            "turned_off": seat_orders.notices(tv.my_standing_orders),
+            "orders": tv.my_standing_orders,
+            "turned_off": tv.my_order_notices,
         },
     }
 

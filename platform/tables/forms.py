@@ -152,7 +152,14 @@ class StandingOrdersForm(forms.Form):
     unchanged and itself back at its default) and the notices of those news
     turned off (`notices`)."""
 
-    def __init__(self, engine: Engine, *args: Any, current: dict | None = None, **kwargs):
+    def __init__(
+        self,
+        engine: Engine,
+        *args: Any,
+        current: dict | None = None,
+        notices: list[str] = (),
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
         current = current or {}
         for opt in engine.standing_orders:
@@ -172,7 +179,7 @@ class StandingOrdersForm(forms.Form):
             }
             for opt, value in standing_orders.active(engine, current)
         ]
-        self.notices = standing_orders.notices(current)
+        self.notices = list(notices)
 
 
 class InviteForm(forms.Form):

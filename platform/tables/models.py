@@ -120,7 +120,12 @@ class Seat(models.Model):
     # rated only if every person at it chose so (see players.ratings).
     rated_against_bots = models.BooleanField(default=False, db_default=False)
 
+    # The seat's choice per standing order (`Engine.clean_standing_orders`),
+    # and beside it what the platform keeps to end them on news: what the
+    # seat knew of each when it set it, and the notices of those news ended
+    # (see `tables.services.standing_orders`).
     standing_orders = models.JSONField(default=dict, blank=True)
+    order_news = models.JSONField(default=dict, blank=True)
     # The table version this player last looked at, and the version of the
     # last "your turn" email: no second one until they have looked.
     seen_version = models.PositiveIntegerField(null=True, blank=True)

@@ -336,6 +336,8 @@ class TableView:
     log: list[LogEntry]
     now: datetime
     my_standing_orders: dict[str, Any] = field(default_factory=dict)
+    # The notices of the viewer's orders that news turned off.
+    my_order_notices: list[str] = field(default_factory=list)
     # The table version the viewer's seat had last seen (None: never).
     my_seen_version: int | None = None
     # A replay drawn as another seat saw it: the board draws that seat's
@@ -448,5 +450,13 @@ def table_view(
         marks=marks_of(engine, moves, log, my_seat, names) if view is not None else {},
         now=now,
         my_standing_orders=next((s.standing_orders for s in seats if s.number == my_seat), {}),
+        my_order_notices=next(
+            (
+                [n["text"] for n in s.order_news.get("off", ())]
+                for s in seats
+                if s.number == my_seat
+            ),
+            [],
+        ),
         my_seen_version=next((s.seen_version for s in seats if s.number == my_seat), None),
     )

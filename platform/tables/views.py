@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts import presence
 from clocks import controls
 from config import limits
+from config.actions import act_and_return
 from games import registry
 from games.bots import LEVELS
 from players.ratings import asks_against_bots, asks_against_bots_at, rating_kind, rating_note
@@ -140,7 +141,9 @@ def _page_context(request: HttpRequest, found: TableRead, error: str = "") -> di
             table.rematches.filter(status=Table.Status.OPEN).select_related("creator")
         )
     if tv.my_seat is not None and engine.standing_orders and table.is_active:
-        context["orders_form"] = StandingOrdersForm(engine, current=tv.my_standing_orders)
+        context["orders_form"] = StandingOrdersForm(
+            engine, current=tv.my_standing_orders, notices=tv.my_order_notices
+        )
     return context
 
 
@@ -260,14 +263,7 @@ def table_move(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 def _table_action(request: HttpRequest, table_id: int, action, done: str) -> HttpResponse:
-    try:
-        action(table_id=table_id, user=request.user)
-    except ServiceError as exc:
-        messages.error(request, exc.message)
-    else:
-        if done:
-            messages.success(request, done)
-    return redirect("table", table_id=table_id)
+    return act_and_return(request, action, done, page="table", table_id=table_id)
 
 
 def _chose_against_bots(request: HttpRequest) -> bool:

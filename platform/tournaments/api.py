@@ -1,20 +1,22 @@
 """The tournaments' endpoints of the JSON API (the API, its authentication
-and its errors are config.api): create, enter, leave, start, read."""
+and its errors are config.api): list, create, enter, leave, start, read."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from typing import Any, Literal
 
+from django.core.paginator import EmptyPage
 from django.http import Http404, HttpRequest
-from ninja import Router, Schema, Status
+from ninja import Query, Router, Schema, Status
 from pydantic import Field, StrictInt
 
 from clocks import controls
 from config.api import ERRORS, Text
-from tables.errors import BadRequest
+from games import registry
+from tables.errors import BadRequest, NotFound
 from tournaments import services
-from tournaments.selectors import tournament_detail
+from tournaments.selectors import tournament_detail, tournaments_page
 
 router = Router(tags=["tournaments"])
 
@@ -69,9 +71,9 @@ class TournamentOut(Schema):
     options: dict[str, Any]
     time_control: str
     seats_per_table: int
-    format: Literal["swiss", "round_robin", "elimination"]
+    format: Format
     rounds_planned: int | None = Field(description="Elimination: until one player is left.")
-    status: Literal["scheduled", "running", "paused", "finished", "cancelled"]
+    status: StatusName
     starts_at: str
     max_entries: int
     min_rating: int | None
@@ -83,11 +85,70 @@ class TournamentOut(Schema):
     rounds: list[RoundOut]
 
 
+Format = Literal["swiss", "round_robin", "elimination"]
+StatusName = Literal["scheduled", "running", "paused", "finished", "cancelled"]
+
+
+class TournamentSummaryOut(Schema):
+    id: int
+    name: str
+    game: str
+    format: Format
+    status: StatusName
+    starts_at: str
+    entries: int = Field(description="How many have entered.")
+    max_entries: int
+    seats_per_table: int
+
+
+class TournamentListOut(Schema):
+    page: int
+    pages: int
+    count: int = Field(description="Tournaments matching the filters, on every page.")
+    tournaments: list[TournamentSummaryOut]
+
+
 def _out(tournament_id: int) -> dict[str, Any]:
     found = tournament_detail(tournament_id)
     if found is None:
         raise Http404("There is no such tournament.")
     return found.as_api()
+
+
+@router.get("/tournaments", response={200: TournamentListOut, **ERRORS}, auth=None)
+def tournaments_list(
+    request: HttpRequest,
+    status: StatusName | None = None,
+    game: str | None = None,
+    page: int = Query(1, ge=1),
+):
+    """Tournaments, latest start first, 50 a page; `status` and `game` (a
+    slug from /games) narrow the list."""
+    if game is not None and game not in {entry.slug for entry in registry.all_games()}:
+        raise BadRequest(f"There is no game called “{game}”.")
+    try:
+        current = tournaments_page(status=status, game=game, page=page)
+    except EmptyPage:
+        raise NotFound(f"There is no page {page}: there are fewer tournaments.") from None
+    return {
+        "page": current.number,
+        "pages": current.paginator.num_pages,
+        "count": current.paginator.count,
+        "tournaments": [
+            {
+                "id": t.pk,
+                "name": t.name,
+                "game": t.game,
+                "format": t.format,
+                "status": t.status,
+                "starts_at": t.starts_at.isoformat(),
+                "entries": t.entry_count,
+                "max_entries": t.max_entries,
+                "seats_per_table": t.seats_per_table,
+            }
+            for t in current.object_list
+        ],
+    }
 
 
 @router.post("/tournaments", response={201: TournamentOut, **ERRORS})

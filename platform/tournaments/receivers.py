@@ -1,7 +1,9 @@
-"""The table events a tournament follows (see `tables.events`): a finished
-(or cancelled) table counts in the standings, and a clock that drops a player from a table
-counts towards their withdrawal. And the tournament's own change, published
-to its open pages once it commits."""
+"""What a tournament follows of its tables: a finished (or cancelled) table
+counts in the standings (a follower of the table's end, listed with every
+other consequence of a play in `tables.services.consequences`), and a clock
+that drops a player from a table (`tables.events.seat_timed_out`) counts
+towards their withdrawal. And the tournament's own change, published to its
+open pages once it commits."""
 
 from __future__ import annotations
 
@@ -11,20 +13,8 @@ from django.db import transaction
 
 from live import bus, channels
 from tables import events
+from tables.services import consequences
 from tournaments.events import tournament_changed
-
-
-def on_game_result_committed(sender, *, table_id: int, **_) -> None:
-    from tournaments.services import table_result_count
-
-    table_result_count(table_id=table_id)
-
-
-def on_table_changed(sender, *, table, **_) -> None:
-    # A table cancelled by an operator has no result to commit: its round
-    # must not wait for it.
-    if table.status == table.Status.ABORTED:
-        transaction.on_commit(partial(on_game_result_committed, sender, table_id=table.pk))
 
 
 def on_seat_timed_out(sender, *, table, seat, now, **_) -> None:
@@ -51,11 +41,9 @@ def on_tournament_changed(sender, *, tournament, **_) -> None:
 
 def connect() -> None:
     from tournaments.notices import on_tournament_changed as tell_players
+    from tournaments.services import table_result_count
 
     tournament_changed.connect(on_tournament_changed, dispatch_uid="tournaments.live")
     tournament_changed.connect(tell_players, dispatch_uid="tournaments.emails")
-    events.game_result_committed.connect(
-        on_game_result_committed, dispatch_uid="tournaments.results"
-    )
+    consequences.table_over_follower_add(table_result_count)
     events.seat_timed_out.connect(on_seat_timed_out, dispatch_uid="tournaments.timeouts")
-    events.table_changed.connect(on_table_changed, dispatch_uid="tournaments.cancelled_tables")

@@ -6,7 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.core.paginator import Page, Paginator
+from django.db.models import Count
+
 from tournaments.models import Entry, Round, Tournament
+
+# Tournaments a page of the API's list.
+LIST_PAGE_SIZE = 50
 
 
 @dataclass
@@ -111,3 +117,15 @@ def tournament_detail(tournament_id: int) -> TournamentDetail | None:
             )
         rounds.append(read)
     return TournamentDetail(tournament, rows, rounds)
+
+
+def tournaments_page(*, status: str | None, game: str | None, page: int) -> Page:
+    """A page of tournaments, latest start first, each with its count of
+    entries (`entry_count`): two queries, however many entries."""
+    query = Tournament.objects.annotate(entry_count=Count("entries")).order_by("-starts_at", "-id")
+    if status is not None:
+        query = query.filter(status=status)
+    if game is not None:
+        query = query.filter(game=game)
+    # A page past the last raises EmptyPage (the first page always exists).
+    return Paginator(query, LIST_PAGE_SIZE).page(page)

@@ -9,6 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from config.actions import act_and_return
 from games import registry
 from tables.errors import ServiceError
 from tournaments import services
@@ -90,12 +91,7 @@ def tournament_body(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 def _act(request: HttpRequest, tournament_id: int, change, done: str) -> HttpResponse:
-    try:
-        change(tournament_id=tournament_id, user=request.user)
-        messages.success(request, done)
-    except ServiceError as exc:
-        messages.error(request, exc.message)
-    return redirect("tournament", tournament_id=tournament_id)
+    return act_and_return(request, change, done, page="tournament", tournament_id=tournament_id)
 
 
 @require_POST

@@ -23,8 +23,8 @@ def test_the_orders_list_is_accessible_and_its_cancel_button_works(browser, live
     table = start_table("troyes", [ana, ben])
     services.standing_orders_set(table_id=table.pk, user=ben, orders={"defence": "no_influence"})
     seat = Seat.objects.get(table=table, number=1)
-    seat.standing_orders = {**seat.standing_orders, "_off": [{"key": "x", "text": NOTICE}]}
-    seat.save(update_fields=["standing_orders"])
+    seat.order_news = {"off": [{"key": "x", "text": NOTICE}]}
+    seat.save(update_fields=["order_news"])
 
     client = Client()
     client.force_login(ben)

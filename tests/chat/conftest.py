@@ -12,6 +12,7 @@ from django.test import Client
 from chat import services
 from chat.models import Message
 from tests.conftest import make_user, start_table, state_of
+from tests.live.conftest import heard  # noqa: F401 - a fixture, shared
 
 
 @pytest.fixture

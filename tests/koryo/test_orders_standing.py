@@ -15,6 +15,7 @@ from tests.koryo.helpers import make_state
 from tests.support.orders import (
     drive,
     lines_with,
+    notices_of,
     orders_of,
     random_playout_checks_orders,
     standing_rows,
@@ -105,7 +106,7 @@ def test_the_order_fires_on_the_seats_turn_then_turns_itself_off_in_the_next_rou
     kept = orders_of(table, 1)
     assert kept["reveal"] == "ask"
     notice = "Your order \u201cReveal all my face-down cards when my Actions turn comes\u201d"
-    assert kept["_off"][0]["text"] == f"{notice} was turned off: round 2 dealt new cards."
+    assert notices_of(table, 1)[0] == f"{notice} was turned off: round 2 dealt new cards."
     [line] = lines_with(table, "was turned off")
     assert line["to"] == [1]  # only its seat reads it
 
@@ -113,7 +114,7 @@ def test_the_order_fires_on_the_seats_turn_then_turns_itself_off_in_the_next_rou
         entries = ApiClient(user).get(f"/api/tables/{table.pk}/log").json()["entries"]
         return [ln for e in entries for ln in e["lines"] if "was turned off" in ln["text"]]
 
-    assert log_texts(players[1]) == [{"text": kept["_off"][0]["text"], "private": True}]
+    assert log_texts(players[1]) == [{"text": notices_of(table, 1)[0], "private": True}]
     assert log_texts(players[0]) == []
 
     page = login_client(players[1]).get(f"/tables/{table.pk}/").content.decode()

@@ -16,6 +16,7 @@ from tests.support.orders import (
     advance,
     drive,
     lines_with,
+    notices_of,
     orders_of,
     random_playout_checks_orders,
     standing_rows,
@@ -102,7 +103,7 @@ def test_the_order_picks_the_last_die_each_round_until_the_year_changes(users):
 
     kept = orders_of(table, last)
     assert kept["last_die"] == "ask"
-    assert kept["_off"][0]["text"].endswith("was turned off: year 2 began.")
+    assert notices_of(table, last)[0].endswith("was turned off: year 2 began.")
     [line] = lines_with(table, "was turned off")
     assert line["to"] == [last]
     page = login_client(players[last]).get(f"/tables/{table.pk}/").content.decode()

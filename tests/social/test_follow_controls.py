@@ -179,3 +179,21 @@ def test_the_follow_state_costs_the_same_with_two_or_six_people(users):
         services.table_join(table_id=waiting_large.pk, user=other)
     counts = [_queries(client, f"/tables/{t.pk}/") for t in (waiting_small, waiting_large)]
     assert counts[0] == counts[1]
+
+
+def test_a_tournament_chat_line_follows_and_blocks_back_to_the_tournament_page(db):
+    from tests.conftest import make_user
+    from tests.tournaments.helpers import entered
+
+    cleo, ana, ben = (make_user(n) for n in ("cleo", "ana", "ben"))
+    cup = entered(cleo, [ana, ben], name="Cup")
+    chat.tournament_message_post(tournament_id=cup.pk, user=ben, text="good luck")
+    seen = login_client(ana).get(f"/tournaments/{cup.pk}/").content.decode()
+    menu = seen.split('class="chat-menu"')[1].split("</span>")[0]
+    assert 'aria-label="Follow ben"' in menu and 'aria-label="Block ben"' in menu
+    assert f'name="next" value="/tournaments/{cup.pk}/#chat"' in menu
+    answer = login_client(ana).post(
+        "/players/ben/follow/", {"next": f"/tournaments/{cup.pk}/#chat"}
+    )
+    assert answer["Location"] == f"/tournaments/{cup.pk}/#chat"
+    assert Follow.objects.filter(owner=ana, other=ben).exists()

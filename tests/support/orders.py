@@ -61,6 +61,12 @@ def orders_of(table: Table, seat: int) -> dict[str, Any]:
     return Seat.objects.get(table=table, number=seat).standing_orders
 
 
+def notices_of(table: Table, seat: int) -> list[str]:
+    """The notices of the seat's orders that news turned off."""
+    news = Seat.objects.get(table=table, number=seat).order_news
+    return [notice["text"] for notice in news.get("off", ())]
+
+
 def standing_rows(table: Table, seat: int) -> list[Move]:
     return list(Move.objects.filter(table=table, seat=seat, kind=Move.Kind.STANDING))
 

@@ -55,13 +55,50 @@ def test_the_first_round_tells_each_player_their_table():
     assert len(told) == 4  # the player with the bye has no table to go to
 
 
-def test_a_player_who_turned_invitations_off_gets_no_tournament_email():
+def test_a_player_who_turned_tournament_news_off_gets_no_tournament_email():
     ana, ben = players(2)
-    Profile.objects.filter(user=ben).update(notify_invitation=False)
+    Profile.objects.filter(user=ben).update(notify_tournament=False)
     made = tournament(ana)
     with after_commit():
         services.tournament_join(tournament_id=made.pk, user=ben)
     assert subjects(ben) == []
+    assert not Notification.objects.filter(user=ben).exists()
+
+
+def test_tournament_news_and_invitations_to_tables_are_separate_switches():
+    ana, ben = players(2)
+    Profile.objects.filter(user=ben).update(notify_invitation=False)
+    made = tournament(ana, name="Cup")
+    with after_commit():
+        services.tournament_join(tournament_id=made.pk, user=ben)
+    assert subjects(ben) == ["[Tabletop] You have entered Cup"]
+
+
+def test_the_news_unsubscribe_link_turns_off_tournament_news_alone(client):
+    ana, ben = players(2)
+    made = tournament(ana, name="Cup")
+    with after_commit():
+        services.tournament_join(tournament_id=made.pk, user=ben)
+    (news,) = [m for m in mail.outbox if m.to == [ben.email]]
+    link = next(word for word in news.body.split() if "/notifications/unsubscribe/" in word)
+    response = client.post(link[link.index("/notifications/") :])
+    assert response.status_code == 200
+    assert "the news of your tournaments" in response.content.decode()
+    profile = Profile.objects.get(user=ben)
+    assert (profile.notify_tournament, profile.notify_invitation) == (False, True)
+
+
+def test_the_notification_settings_turn_tournament_news_off_on_their_own(client):
+    (ben,) = players(1)
+    client.force_login(ben)
+    settings = {"form": "settings", "email": ben.email, "notify_turn": "immediate"}
+    response = client.post("/accounts/profile/", {**settings, "notify_invitation": "on"})
+    assert response.status_code == 302
+    profile = Profile.objects.get(user=ben)
+    assert (profile.notify_tournament, profile.notify_invitation) == (False, True)
+    client.post("/accounts/profile/", {**settings, "notify_tournament": "on"})
+    profile = Profile.objects.get(user=ben)
+    assert (profile.notify_tournament, profile.notify_invitation) == (True, False)
 
 
 def test_a_player_with_pushes_gets_the_first_round_on_each_device(device, push_service, vapid):

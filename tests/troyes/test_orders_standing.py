@@ -15,6 +15,7 @@ from tests.conftest import login_client
 from tests.support.orders import (
     drive,
     lines_with,
+    notices_of,
     orders_of,
     random_playout_checks_orders,
     standing_rows,
@@ -112,7 +113,7 @@ def test_the_order_fights_the_next_defence_then_turns_itself_off(users):
 
     kept = orders_of(table, 1)
     assert kept["defence"] == "ask"
-    assert kept["_off"][0]["text"].endswith(
+    assert notices_of(table, 1)[0].endswith(
         "was turned off: round 3 brought new events and black dice."
     )
     [line] = lines_with(table, "was turned off")

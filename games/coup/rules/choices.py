@@ -1,5 +1,5 @@
 """Which moves a seat may make, why another move is refused, and the moves
-made for a seat by a timeout or a standing order.
+made for a seat by a timeout (standing orders are in `orders`).
 
 Rules: COUP-4.2 and COUP-OP4 (one action, no passing), COUP-4.3 and
 COUP-OP5 (forced Coup at 10+), COUP-5 costs and targets, COUP-OP7 (targets
@@ -13,7 +13,6 @@ COUP-OP21 (no Embezzle from an empty almshouse); timeouts as in section 13.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from games.coup.rules.cards import (
@@ -296,29 +295,3 @@ def timeout_move(s: State, seat: int) -> Move:
         return {"action": "lose", "card": hand[0]}
     # Exchange: keep the cards held before, sending the drawn ones back.
     return {"action": "return", "card": s["exchange_draw"][0]}
-
-
-def standing_move(s: State, seat: int, orders: Mapping[str, Any]) -> Move | None:
-    """Pass for `seat` when its standing orders cover the open window."""
-    phase = s["phase"]
-    if phase not in (CHALLENGE_ACTION, BLOCK, CHALLENGE_BLOCK) or seat not in to_act(s):
-        return None
-    pending = s["pending"]
-    if phase == BLOCK:
-        blocks = orders.get("blocks", "ask")
-        if blocks == "never_block" or (
-            blocks == "never_block_foreign_aid" and pending["action"] == "foreign_aid"
-        ):
-            return {"action": "pass"}
-        return None
-    challenges = orders.get("challenges", "ask")
-    if challenges == "always_pass":
-        return {"action": "pass"}
-    if challenges == "pass_unless_targeted":
-        concerned = pending["target"] == seat
-        if phase == CHALLENGE_BLOCK:
-            # A block of my own action concerns me as much as one aimed at me.
-            concerned = concerned or pending["actor"] == seat
-        if not concerned:
-            return {"action": "pass"}
-    return None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.coup.rules import board, choices, flow, records, sample, text
+from games.coup.rules import board, choices, flow, orders, records, sample, text
 from games.coup.rules.cards import EXCHANGE, GAME_OVER
 from games.coup.rules.table import answers_of, copy_state, faction_left, new_state, to_act
 from games.engine import (
@@ -117,8 +117,14 @@ class CoupEngine(Engine):
             raise IllegalMove("It is not this player's turn to act.")
         return choices.timeout_move(state, seat)
 
-    def standing_move(self, state: State, seat: int, orders: Mapping[str, Any]) -> Move | None:
-        return choices.standing_move(state, seat, orders)
+    def standing_move(self, state: State, seat: int, chosen: Mapping[str, Any]) -> Move | None:
+        return orders.standing_move(state, seat, chosen)
+
+    def order_mark(self, state: State, seat: int, key: str) -> Any:
+        return orders.order_mark(state, seat, key)
+
+    def order_ended(self, state: State, seat: int, key: str, mark: Any) -> str | None:
+        return orders.order_ended(state, seat, key, mark)
 
     def outcome(self, state: State) -> Outcome | None:
         if state["phase"] != GAME_OVER:

@@ -29,13 +29,15 @@ from games.engine import State
 from games.words import count_of
 
 # COUP-OP8, COUP-OP9: standing orders only ever pass; a claim or block that
-# concerns the player still asks them.
+# concerns the player still asks them (see `orders`).
 STANDING_ORDERS = (
     "When the game waits for your answer to another player's move, these orders answer"
     " for you at once, so nobody waits a day for your pass. They only ever make the quiet"
     " answer (a pass): they never challenge or block for you. You can change them at any"
-    " time; a question already waiting for you is answered as soon as you save. The log"
-    " marks each such answer \u201cstanding order\u201d."
+    " time; a question already waiting for you is answered as soon as you save. An order"
+    " turns itself off, and says so, when you lose an influence, another player is"
+    " knocked out or a new round is dealt, since you set it for the table as it was."
+    " The log marks each such answer \u201cstanding order\u201d."
 )
 
 

@@ -110,9 +110,11 @@ def follow_toggle(context, username: str, kind: str, number: int) -> str:
         return ""
     place = f"{kind}-{number}"
     following = username in _followed_names(request)
-    # Back to the part of the page the control is in, when posted without HTMX.
-    anchor = "#chat" if kind == "chat" else ""
-    next_url = reverse("table", args=[context["table"].pk]) + anchor
+    # Back to the part of the page the control is in, when posted without
+    # HTMX: a chat's page (a table's or a tournament's), or the table's.
+    room = context.get("room")
+    page = room.page if room is not None else reverse("table", args=[context["table"].pk])
+    next_url = page + ("#chat" if kind == "chat" else "")
     return render_to_string(
         "social/_follow_toggle.html",
         follow_toggle_context(

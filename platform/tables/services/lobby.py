@@ -39,7 +39,9 @@ from tables import events
 from tables.errors import BadRequest, Conflict, Forbidden, NotFound
 from tables.models import Invitation, Seat, Table, TableState
 from tables.selectors import TableRead
+from tables.services import standing_orders
 from tables.services.changes import GAMES, INVITATION, everyone, table_announce, table_revise
+from tables.services.consequences import table_over_follow
 from tables.services.locks import table_lock
 from tables.services.moves import Play
 
@@ -291,6 +293,8 @@ def table_cancel(*, table_id: int, user: AbstractBaseUser | None, reason: str = 
         people = {*table.seats.values_list("user_id", flat=True)}
         people |= {*table.invitations.values_list("user_id", flat=True)}
         table_announce(table, everyone(people, GAMES))
+        # A cancelled tournament table has no result, but its round must not wait for it.
+        table_over_follow(table.pk)
     return table
 
 
@@ -332,6 +336,12 @@ def table_start(*, table_id: int, user: AbstractBaseUser) -> Table:
         for seat in seats:
             seat.time_left = table.time_bank
             play.changed_fields(seat, ["time_left"])
+            # Orders set in the waiting room know the deal from here on.
+            if standing_orders.active(engine, seat.standing_orders):
+                seat.order_news = standing_orders.marked(
+                    engine, state, seat.number, seat.standing_orders
+                )
+                play.changed_fields(seat, ["order_news"])
         # The game joins every player's games in play (the ones it asks
         # first are told it is their turn).
         play.finish(users=everyone((s.user_id for s in seats), GAMES))

@@ -49,6 +49,7 @@ from games.engine import NOT_LISTED, Engine, IllegalMove, Legal, line
 from tables import events
 from tables.errors import BadRequest, Conflict, Forbidden, StaleVersion
 from tables.models import Move, Seat, Table, TableState
+from tables.present import fill
 from tables.selectors import TableRead, table_read
 from tables.services import standing_orders
 from tables.services.changes import table_revise
@@ -288,8 +289,7 @@ class Play:
             if seat.dropped and not self.table.bot_takeover:
                 return number, self.engine.timeout_move(self.state, number), Move.Kind.DROPPED
             if seat.standing_orders:
-                orders = standing_orders.chosen(seat.standing_orders)
-                move = self.engine.standing_move(self.state, number, orders)
+                move = self.engine.standing_move(self.state, number, seat.standing_orders)
                 if move is not None:
                     return number, move, Move.Kind.STANDING
         return None
@@ -299,15 +299,23 @@ class Play:
         `standing_orders`), each with a log line only its seat reads, on the
         move that brought the news."""
         for seat in self.seats:
-            if not seat.standing_orders.get(standing_orders.MARKS):
+            if not seat.order_news.get("marks"):
                 continue
-            ends = standing_orders.ended(self.engine, self.state, seat.number, seat.standing_orders)
+            ends = standing_orders.ended(
+                self.engine, self.state, seat.number, seat.standing_orders, seat.order_news
+            )
             if not ends:
                 continue
-            seat.standing_orders = standing_orders.turned_off(
-                self.engine, seat.standing_orders, ends
+            # The page shows the notice as stored, so it gets names now; the
+            # log line keeps the engine's placeholders, filled as it is read.
+            names = {s.number: s.user.username for s in self.seats}
+            seat.standing_orders, seat.order_news = standing_orders.turned_off(
+                self.engine,
+                seat.standing_orders,
+                seat.order_news,
+                {k: fill(t, names) for k, t in ends.items()},
             )
-            self.changed_fields(seat, ["standing_orders"])
+            self.changed_fields(seat, ["standing_orders", "order_news"])
             if self.new_moves:
                 news = self.new_moves[-1]
                 news.log = [*news.log, *(line(text, [seat.number]) for text in ends.values())]

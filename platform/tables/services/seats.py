@@ -45,8 +45,9 @@ def standing_orders_set(
             cleaned = engine.clean_standing_orders(orders)
         except InvalidOptions as exc:
             raise BadRequest(str(exc)) from None
-        seat.standing_orders = standing_orders.marked(engine, found.state, seat.number, cleaned)
-        seat.save(update_fields=["standing_orders"])
+        seat.standing_orders = cleaned
+        seat.order_news = standing_orders.marked(engine, found.state, seat.number, cleaned)
+        seat.save(update_fields=["standing_orders", "order_news"])
         continue_game(found, clock.now())
     return seat
 

@@ -1,5 +1,6 @@
 """`{% tournament_stream tournament %}`: the page's event stream, the
-reader's own channels (as every page) and the tournament's."""
+reader's own channels (as every page), the tournament's and, for a logged-in
+reader, its chat's."""
 
 from __future__ import annotations
 
@@ -18,8 +19,12 @@ register = template.Library()
 
 @register.simple_tag(takes_context=True)
 def tournament_stream(context, tournament) -> str:
-    mine = stream_url(context.get("user"))
-    query = urlencode([("channel", channels.tournament(tournament.pk))])
+    user = context.get("user")
+    mine = stream_url(user)
+    wanted = [channels.tournament(tournament.pk)]
+    if user is not None and user.is_authenticated:
+        wanted.append(channels.tournament_chat(tournament.pk))
+    query = urlencode([("channel", name) for name in wanted])
     url = f"{mine}&{query}" if mine else f"{reverse('live_stream')}?{query}"
     return format_html(
         ' hx-ext="sse" sse-connect="{}" data-live-poll="{}"', url, settings.LIVE_POLL_SECONDS

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0006_tablestate'),
+        ('tables', '0007_seat_order_news'),
     ]
 
     operations = [
