@@ -169,7 +169,8 @@ def tournament_chat_view(
     hidden messages and pages of history as a table's, in a bounded number
     of queries (an entry, the mark, the messages, a mute)."""
     access = tournament_access_for(tournament, user)
-    mark = tournament_mark(tournament.pk) if access.readable else ""
+    reader_id = user.pk if user is not None and user.is_authenticated else None
+    mark = tournament_mark(tournament.pk, reader_id) if access.readable else ""
     written = Message.objects.filter(tournament=tournament)
     return _view(None, access, mark, [(c, written) for c in access.readable], user, before)
 
@@ -290,11 +291,15 @@ def poll_mark(table_id: int, reader_id: int | None) -> str | None:
     return _mark_of(row, readable)
 
 
-def tournament_mark(tournament_id: int) -> str | None:
-    """The mark of a tournament's chat, in one query (None: no such
-    tournament): it changes with every new message and every hidden or
-    restored one."""
-    written = Message.objects.filter(tournament=OuterRef("pk")).order_by().values("tournament")
+def tournament_mark(tournament_id: int, reader_id: int | None = None) -> str | None:
+    """The mark of a tournament's chat as `reader_id` reads it, in one query
+    (None: no such tournament): it changes with every new message they are
+    shown and every hidden or restored one."""
+    written = Message.objects.filter(tournament=OuterRef("pk")).order_by()
+    if reader_id is not None:
+        # As at a table: a message between a blocked pair redraws neither.
+        written = written.exclude(Exists(_blocks_between(reader_id, OuterRef("author_id"))))
+    written = written.values("tournament")
     row = (
         Tournament.objects.filter(pk=tournament_id)
         .annotate(
@@ -310,7 +315,7 @@ def tournament_mark(tournament_id: int) -> str | None:
 def tournament_poll_mark(tournament_id: int, reader_id: int | None) -> str | None:
     """The mark of what this reader may read of the tournament's chat (""
     for someone logged out, who reads none of it), in one query."""
-    mark = tournament_mark(tournament_id)
+    mark = tournament_mark(tournament_id, reader_id)
     if mark is None or tournament_readable(logged_in=reader_id is not None):
         return mark
     return ""

@@ -140,6 +140,29 @@ def test_a_blocked_pair_sees_none_of_each_others_messages_either_way(cup, people
     assert "from ben" not in page(cup, ana) and "from ana" not in page(cup, ben)
 
 
+def poll_of(html: str, cup) -> str:
+    start = html.index(f"/tournaments/{cup.pk}/chat/poll/?")
+    return html[start : html.index('"', start)].replace("&amp;", "&")
+
+
+def test_a_message_between_a_blocked_pair_redraws_neither_chat(cup, people):
+    """As at a table: the chat's event names nobody, and the blocker's poll
+    finds nothing new for them, while everyone else's chat is redrawn."""
+    ana, ben, dora = people["ana"], people["ben"], people["dora"]
+    Block.objects.create(owner=ben, other=ana)
+    polls = {user: poll_of(page(cup, user), cup) for user in (ben, dora)}
+    say(cup, ana, "ben does not see this")
+    assert login_client(ben).get(polls[ben], HTTP_HX_REQUEST="true").status_code == 204
+    assert login_client(dora).get(polls[dora], HTTP_HX_REQUEST="true").status_code == 200
+    # Both ways: ana, whom ben blocks, is not redrawn by ben's lines either.
+    ana_poll = poll_of(page(cup, ana), cup)
+    say(cup, ben, "ana does not see this")
+    assert login_client(ana).get(ana_poll, HTTP_HX_REQUEST="true").status_code == 204
+    # The page drawn now carries the mark its poll reads.
+    again = poll_of(page(cup, ben), cup)
+    assert login_client(ben).get(again, HTTP_HX_REQUEST="true").status_code == 204
+
+
 def test_a_hidden_message_is_removed_for_readers_and_shown_again_on_restore(cup, people):
     mod = make_user("mod")
     mod.is_staff = mod.is_superuser = True
@@ -168,9 +191,7 @@ def test_a_report_names_the_tournament_and_nothing_logged_out_reaches_it(cup, pe
 
 def test_the_poll_is_one_query_while_nothing_changed_and_redraws_after(cup, people):
     client = login_client(people["dora"])
-    html = page(cup, people["dora"])
-    start = html.index(f"/tournaments/{cup.pk}/chat/poll/?")
-    poll = html[start : html.index('"', start)].replace("&amp;", "&")
+    poll = poll_of(page(cup, people["dora"]), cup)
     with CaptureQueriesContext(connection) as ctx:
         assert client.get(poll).status_code == 204
     assert len(ctx.captured_queries) == 1
