@@ -14,14 +14,25 @@ from tables.selectors import table_read
 from tests.support.seeds import seed_deal
 
 
-def table_with_bots(creator, game: str, players: int, options=None, *, level="easy", seed=None):
-    """`creator` and `players - 1` bots of `level`, the game started."""
+def table_with_bots(
+    creator,
+    game: str,
+    players: int,
+    options=None,
+    *,
+    level="easy",
+    seed=None,
+    rated_against_bots=False,
+):
+    """`creator` and `players - 1` bots of `level`, the game started
+    (`rated_against_bots`: the creator chose a rated game against bots)."""
     table = services.table_create(
         creator=creator,
         game=game,
         options=options or {},
         max_players=players,
         time_control="none",
+        rated_against_bots=rated_against_bots,
     )
     for _ in range(players - 1):
         services.table_bot_add(table_id=table.pk, user=creator, level=level)

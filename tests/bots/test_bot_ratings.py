@@ -15,7 +15,7 @@ from tests.conftest import after_commit
 def test_a_bot_has_a_rating_against_bots_and_a_page_but_no_leaderboard_place(ana, client):
     # Issue 41: a rated game against bots counts in its own pool, and bots
     # do not stand on the players' leaderboard.
-    table = table_with_bots(ana, "coup", 2, seed=4)
+    table = table_with_bots(ana, "coup", 2, seed=4, rated_against_bots=True)
     assert table.rated
     with after_commit():  # the ratings follow the last move's commit
         play_out(table.pk, seed=1)

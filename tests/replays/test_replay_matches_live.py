@@ -36,6 +36,11 @@ CASES = [
 ]
 
 
+def passing(table, number: int) -> bool:
+    orders = Seat.objects.get(table=table, number=number).standing_orders
+    return orders.get("challenges") == "always_pass"
+
+
 def live_game(users, game, players, options, seed, limit):
     """Play the table live; after each call of the service, what a spectator
     and seat 0 saw, and the public lines of the last move, by version."""
@@ -57,7 +62,9 @@ def live_game(users, game, players, options, seed, limit):
     played = 0
     while table.is_active and (limit is None or played < limit):
         played += 1
-        if game == "coup" and played == 3:
+        if game == "coup" and played >= 3 and not passing(table, 1):
+            # Set again whenever news (a lost influence, a player knocked
+            # out) has turned it off, as a player told of it might.
             services.standing_orders_set(
                 table_id=table.pk, user=by_seat[1], orders={"challenges": "always_pass"}
             )
