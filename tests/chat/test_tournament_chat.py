@@ -146,8 +146,8 @@ def poll_of(html: str, cup) -> str:
 
 
 def test_a_message_between_a_blocked_pair_redraws_neither_chat(cup, people):
-    """As at a table: the chat's event names nobody, and the blocker's poll
-    finds nothing new for them, while everyone else's chat is redrawn."""
+    """The chat's event names nobody, and the blocker's poll finds nothing
+    new for them, while everyone else's chat is redrawn."""
     ana, ben, dora = people["ana"], people["ben"], people["dora"]
     Block.objects.create(owner=ben, other=ana)
     polls = {user: poll_of(page(cup, user), cup) for user in (ben, dora)}
