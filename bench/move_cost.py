@@ -9,10 +9,11 @@ and after it the other player's board partial and a table page are read.
 Prints the median CPU time of the web process and the query count of each
 request. Not a test.
 
-    .venv/bin/python -m bench.move_cost [--game coup] [--moves 300] [--profile 25]
+    .venv/bin/python -m bench.move_cost [--game coup] [--moves 300] [--profile 25] [--of page]
 
-`--profile N` also prints the N functions that took the most time inside the
-move's requests (cProfile on the process's CPU time, cumulative).
+`--profile N` also prints the N functions that took the most time inside one
+kind of request (`--of`: the move, the other player's board or the table
+page; cProfile on the process's CPU time, cumulative).
 """
 
 from __future__ import annotations
@@ -73,6 +74,7 @@ def main() -> None:
     parser.add_argument("--game", choices=sorted(OPTIONS), default="coup")
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--profile", type=int, default=0, metavar="N")
+    parser.add_argument("--of", choices=("move", "board", "page"), default="move")
     parser.add_argument("--queries", action="store_true", help="print each request's SQL")
     args = parser.parse_args()
     global SHOW_QUERIES
@@ -105,23 +107,25 @@ def main() -> None:
             state = TableState.objects.get(pk=table.pk).state
             move = rng.choice(engine.legal_moves(state, seat))
             data = {"move": json.dumps(move), "version": table.version}
-            if profile:
-                profile.enable()
-            figures["move"].append(
-                timed(clients[seat], "post", f"/tables/{table.pk}/move/", data=data)
-            )
-            if profile:
-                profile.disable()
             other = clients[1 - seat]
-            figures["board"].append(timed(other, "get", f"/tables/{table.pk}/board/"))
-            figures["page"].append(timed(other, "get", f"/tables/{table.pk}/", HTTP_HX_REQUEST=""))
+            for kind, client, method, url, extra in (
+                ("move", clients[seat], "post", f"/tables/{table.pk}/move/", {"data": data}),
+                ("board", other, "get", f"/tables/{table.pk}/board/", {}),
+                ("page", other, "get", f"/tables/{table.pk}/", {"HTTP_HX_REQUEST": ""}),
+            ):
+                profiled = profile is not None and kind == args.of
+                if profiled:
+                    profile.enable()
+                figures[kind].append(timed(client, method, url, **extra))
+                if profiled:
+                    profile.disable()
         tables = Table.objects.filter(game=args.game).count()
         if SHOW_QUERIES or args.profile:
-            moves = [t for t, _ in figures["move"]]
+            moves = [t for t, _ in figures[args.of]]
             for start in range(0, len(moves), 25):
                 chunk = moves[start : start + 25]
                 took = statistics.median(chunk) * 1000
-                print(f"  moves {start}-{start + len(chunk)}: {took:.1f} ms")
+                print(f"  {args.of} after moves {start}-{start + len(chunk)}: {took:.1f} ms")
         print(f"{args.moves} moves of two-player {args.game} on {tables} tables:")
         for kind, label in (
             ("move", "move (form post, HTMX)"),

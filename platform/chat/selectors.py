@@ -6,10 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core import signing
-from django.db.models import Exists, Max, OuterRef, Q, QuerySet, Subquery, Value
+from django.db import connections
+from django.db.models import Exists, Max, OuterRef, Q, QuerySet, Subquery
+from django.utils.dateparse import parse_datetime
 
 from chat.access import (
     Access,
@@ -153,12 +156,16 @@ def chat_view(
     access = access_for(table, user, seated=seated)
     # Read before the messages: one arriving in between is then shown with
     # an older mark, and the next poll merely redraws once more.
-    mark = current_mark(table.pk, list(access.readable)) or ""
+    row = _chat_row(table.pk)
+    mark = _mark_of(row, access.readable) if row is not None else ""
     readable = [c for c in access.readable if channel is None or c == channel]
     written = Message.objects.filter(table=table)
-    return _view(
-        table, access, mark, [(c, written.filter(channel=c)) for c in readable], user, before
-    )
+    # A channel nobody has written in costs no query (most tables' chats).
+    sources = [
+        (c, written.filter(channel=c) if row and row[f"{c}_last"] is not None else None)
+        for c in readable
+    ]
+    return _view(table, access, mark, sources, user, before)
 
 
 def tournament_chat_view(
@@ -178,7 +185,7 @@ def _view(
     table: Table | None,
     access: Access,
     mark: str,
-    sources: list[tuple[str, QuerySet[Message]]],
+    sources: list[tuple[str, QuerySet[Message] | None]],
     user: AbstractBaseUser | None,
     before: int | None,
 ) -> ChatView:
@@ -187,6 +194,9 @@ def _view(
     user_id = user.pk if access.logged_in else None
     recent: list[list[Message]] = []
     for _, query in sources:
+        if query is None:  # known to hold no message
+            recent.append([])
+            continue
         query = query.select_related("author")
         if user_id is not None:
             # In the same query: a page costs no more for the reader's reports,
@@ -227,46 +237,54 @@ def _mark(status: str, last_id: int | None, moderated: datetime | None) -> str:
     return f"{status}.{last_id or 0}.{stamp}"
 
 
-def _newest(channel: str, column: str) -> Subquery:
-    # Every message moves the mark, those of a writer the reader is kept
-    # apart from too (the redraw then shows nothing of it): leaving them out
-    # here cost a table page a third more CPU, for a redraw that shows nothing.
-    messages = Message.objects.filter(table=OuterRef("pk"), channel=channel).order_by()
-    return Subquery(messages.values("table").annotate(m=Max(column)).values("m")[:1])
+# The table chat's channels, whose newest message and moderation make its mark.
+TABLE_CHANNELS = (Channel.PLAYERS, Channel.SPECTATORS)
+
+
+@lru_cache(maxsize=1)
+def _chat_row_sql() -> str:
+    """One statement, written once: the ORM took longer to build it than
+    PostgreSQL to answer it, on every table page, board and chat poll. Every
+    message moves the mark, a blocked writer's too (the redraw then shows
+    nothing of it): leaving them out cost a table page a third more CPU."""
+    message, table, seat = Message._meta.db_table, Table._meta.db_table, Seat._meta.db_table
+    newest = ",\n".join(
+        f"(SELECT MAX(m.{column}) FROM {message} m"
+        f" WHERE m.table_id = t.id AND m.channel = '{channel.value}') AS {channel.value}_{name}"
+        for channel in TABLE_CHANNELS
+        for name, column in (("last", "id"), ("moderated", "moderated_at"))
+    )
+    return (
+        f"SELECT t.status, EXISTS(SELECT 1 FROM {seat} s WHERE s.table_id = t.id"
+        f" AND s.user_id = %(reader)s) AS seated,\n{newest}\n"
+        f"FROM {table} t WHERE t.id = %(table)s"
+    )
 
 
 def _chat_row(table_id: int, reader_id: int | None = None) -> dict | None:
     """The table's status, whether the reader is seated, and each channel's
     newest message id and moderation time, in one query."""
-    newest = {}
-    for channel in Channel.values:
-        newest[f"{channel}_last"] = _newest(channel, "id")
-        newest[f"{channel}_moderated"] = _newest(channel, "moderated_at")
-    seated = (
-        Exists(Seat.objects.filter(table=OuterRef("pk"), user_id=reader_id))
-        if reader_id is not None
-        else Value(False)
-    )
-    return (
-        Table.objects.filter(pk=table_id)
-        .annotate(seated=seated, **newest)
-        .values("status", "seated", *newest)
-        .first()
-    )
+    with connections[Message.objects.db].cursor() as cursor:
+        cursor.execute(_chat_row_sql(), {"table": table_id, "reader": reader_id})
+        row = cursor.fetchone()
+        if row is None:
+            return None
+        found = dict(zip((c[0] for c in cursor.description), row, strict=True))
+    for channel in TABLE_CHANNELS:
+        # SQLite gives an aggregate of a timestamp column back as text.
+        key = f"{channel.value}_moderated"
+        if isinstance(found[key], str):
+            found[key] = parse_datetime(found[key])
+    return found
 
 
 def _mark_of(row: dict, channels: Iterable[str]) -> str:
+    """The mark of the table's chat in these channels, from `_chat_row`: it
+    changes with every new message, every hidden or restored one, and when
+    the game ends (which opens channels to more readers)."""
     lasts = [row[f"{c}_last"] for c in channels if row[f"{c}_last"] is not None]
     moderated = [row[f"{c}_moderated"] for c in channels if row[f"{c}_moderated"] is not None]
     return _mark(row["status"], max(lasts, default=None), max(moderated, default=None))
-
-
-def current_mark(table_id: int, channels: Iterable[str]) -> str | None:
-    """The mark of the table's chat in these channels, in one query (None: no
-    such table): it changes with every new message, every hidden or restored
-    one, and when the game ends (which opens channels to more readers)."""
-    row = _chat_row(table_id)
-    return None if row is None else _mark_of(row, channels)
 
 
 def poll_mark(table_id: int, reader_id: int | None) -> str | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any
 
 from django import forms
@@ -180,6 +181,25 @@ class StandingOrdersForm(forms.Form):
             for opt, value in standing_orders.active(engine, current)
         ]
         self.notices = list(notices)
+        self.values = values
+        # "Challenges: Ask me", each order as it stands, for the panel's summary.
+        self.summary = [
+            (opt.label, opt.label_of(values[opt.key])) for opt in engine.standing_orders
+        ]
+        self.engine = engine
+
+    def fields_html(self) -> str:
+        """The unbound form's fields as `as_div` draws them: the same for every
+        seat with the same orders, so drawn once per process (Django's radio
+        widgets cost a table page a tenth of its CPU)."""
+        if self.is_bound:
+            return self.as_div()
+        return _fields_html(self.engine, tuple(self.values.items()))
+
+
+@lru_cache(maxsize=256)
+def _fields_html(engine: Engine, values: tuple[tuple[str, Any], ...]) -> str:
+    return StandingOrdersForm(engine, current=dict(values)).as_div()
 
 
 class InviteForm(forms.Form):

@@ -68,3 +68,19 @@ def test_the_chat_poll_costs_one_query_while_nothing_changed(
 
 def test_the_chat_poll_of_a_table_that_does_not_exist_is_404(client):
     assert client.get("/tables/999999/chat/poll/?mark=x").status_code == 404
+
+
+def test_a_chat_nobody_wrote_in_reads_no_message_until_someone_does(table, users):
+    """The mark's query already says which channels hold a message: one that
+    holds none is not read, and the first message written is shown at once."""
+    ben = login_client(users[1])
+    list_url = f"/tables/{table.pk}/chat/"
+    with CaptureQueriesContext(connection) as ctx:
+        empty = ben.get(list_url, HTTP_HX_REQUEST="true")
+    assert not [q for q in ctx.captured_queries if '"chat_message"."text"' in q["sql"]]
+    say(table, users[0], "good luck")
+    with CaptureQueriesContext(connection) as ctx:
+        written = ben.get(list_url, HTTP_HX_REQUEST="true")
+    assert [q for q in ctx.captured_queries if '"chat_message"."text"' in q["sql"]]
+    assert "good luck" not in empty.content.decode()
+    assert "good luck" in written.content.decode()

@@ -36,17 +36,24 @@ class LimitedDatabase:
         )
         return [pid for (pid,) in rows]
 
-    def cut_off(self) -> None:
-        """End every connection the site holds, then take every one the
-        role may open: the site's next query finds no connection to be had."""
-        for pid in self.backends():
-            self.admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+    def cut_off(self, timeout: float = 10) -> None:
+        """End every connection the site holds and take every one the role
+        may open, until the site holds none: its pool may open a new one
+        between an end and a take, so both go on until nothing of the
+        site's is left and no slot is free."""
+        end = time.monotonic() + timeout
         while True:
+            for pid in self.backends():
+                self.admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
             try:
                 self.held.append(psycopg.connect(self.url, autocommit=True))
+                continue
             except psycopg.OperationalError as exc:
                 assert "too many connections" in str(exc), exc
+            if not self.backends():
                 return
+            assert time.monotonic() < end, "the site keeps a connection to the database"
+            time.sleep(0.02)  # an ended backend takes a moment to leave its slot
 
     def give_back(self) -> None:
         for connection in self.held:
