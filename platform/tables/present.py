@@ -421,8 +421,9 @@ def table_view(
     infos = seat_infos(seats, user, pauses, now)
     names = {s.number: s.username for s in infos}
     my_seat = next((s.number for s in infos if s.is_me), None)
+    mine = next((s for s in seats if s.number == my_seat), None) if my_seat is not None else None
     # A seat whose time ran out is offered no move: the game plays its timeout.
-    late = any(s.number == my_seat and seat_clocks.is_late(s, now) for s in seats)
+    late = mine is not None and seat_clocks.is_late(mine, now)
 
     view = None
     legal: list[Legal] = []
@@ -449,14 +450,7 @@ def table_view(
         log=log,
         marks=marks_of(engine, moves, log, my_seat, names) if view is not None else {},
         now=now,
-        my_standing_orders=next((s.standing_orders for s in seats if s.number == my_seat), {}),
-        my_order_notices=next(
-            (
-                [n["text"] for n in s.order_news.get("off", ())]
-                for s in seats
-                if s.number == my_seat
-            ),
-            [],
-        ),
-        my_seen_version=next((s.seen_version for s in seats if s.number == my_seat), None),
+        my_standing_orders=mine.standing_orders if mine else {},
+        my_order_notices=[n["text"] for n in mine.order_news.get("off", ())] if mine else [],
+        my_seen_version=mine.seen_version if mine else None,
     )
