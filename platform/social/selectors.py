@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Prefetch, Q
+from django.db.models import BooleanField, Prefetch, Q, Value
 
 from social.models import Block, Follow, Note
 from tables.models import Seat, Table
@@ -37,6 +37,20 @@ def following_names(user: AbstractBaseUser | None) -> list[str]:
         .order_by("other__username")
         .values_list("other__username", flat=True)
     )
+
+
+def names_followed_and_blocked(user: AbstractBaseUser | None) -> tuple[set[str], set[str]]:
+    """The names `user` follows and those `user` blocks, in one query."""
+    if _id(user) is None:
+        return set(), set()
+    follows = Follow.objects.filter(owner=user, other__is_active=True).values_list(
+        "other__username", Value(False, output_field=BooleanField())
+    )
+    blocks = Block.objects.filter(owner=user).values_list(
+        "other__username", Value(True, output_field=BooleanField())
+    )
+    rows = list(follows.union(blocks, all=True))
+    return {name for name, block in rows if not block}, {name for name, block in rows if block}
 
 
 def blocked(user: AbstractBaseUser) -> list[AbstractBaseUser]:

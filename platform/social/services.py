@@ -37,6 +37,8 @@ def follow_add(*, user: AbstractBaseUser, username: str) -> AbstractBaseUser:
     if level_of(other) is not None:
         # A bot sits at any number of tables: followed, it would fill the lobby.
         raise BadRequest(f"{other.username} is a bot: bots cannot be followed.")
+    if Block.objects.filter(owner=user, other=other).exists():
+        raise BadRequest(f"You block {other.username}: unblock them to follow them.")
     Follow.objects.get_or_create(owner=user, other=other)
     return other
 

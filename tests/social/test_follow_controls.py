@@ -197,3 +197,23 @@ def test_a_tournament_chat_line_follows_and_blocks_back_to_the_tournament_page(d
     )
     assert answer["Location"] == f"/tournaments/{cup.pk}/#chat"
     assert Follow.objects.filter(owner=ana, other=ben).exists()
+
+
+def test_no_follow_control_beside_someone_the_reader_blocks(users):
+    # A game that began before the block still seats them both: the reader's
+    # page offers no Follow beside them (the player page offers Unblock).
+    ana, ben, carl = users[:3]
+    table = start_table("coup", [ana, ben, carl])
+    social.block_add(user=ana, username="ben")
+    panel = page(ana, table).split('id="seat-follows-title"')[1].split("</section>")[0]
+    assert "Follow ben" not in panel and 'aria-label="Follow carl"' in panel
+    social.block_remove(user=ana, username="ben")
+    assert 'aria-label="Follow ben"' in page(ana, table)
+
+
+def test_following_someone_one_blocks_is_refused_and_writes_nothing(ana, ben):
+    social.block_add(user=ana, username="ben")
+    answer = login_client(ana).post("/players/ben/follow/", {"place": "seat-1"}, **HTMX)
+    assert answer.status_code == 400
+    assert "unblock them to follow them" in json.loads(answer["HX-Trigger"])["announce"]
+    assert not Follow.objects.exists()

@@ -76,3 +76,11 @@ def test_the_calls_need_a_caller(ana, client):
     assert client.post("/api/players/ana/follow").status_code == 401
     assert client.get("/api/me/following").status_code == 401
     assert client.get("/api/me/blocked").status_code == 401
+
+
+def test_one_cannot_follow_someone_one_blocks(ana, ben, api_for):
+    api_for(ana).post("/api/players/ben/block")
+    answer = api_for(ana).post("/api/players/ben/follow")
+    assert answer.status_code == 400
+    assert "You block ben: unblock them to follow them." in answer.text
+    assert api_for(ana).get("/api/me/following").json() == []

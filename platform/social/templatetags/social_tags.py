@@ -76,12 +76,12 @@ def friends_tables_panel(context) -> dict:
     }
 
 
-def _followed_names(request) -> set[str]:
-    """The names the reader follows, read once per request: a seat list and
-    a chat of any length cost one query between them."""
-    if not hasattr(request, "_followed_names"):
-        request._followed_names = set(selectors.following_names(request.user))
-    return request._followed_names
+def _followed_and_blocked(request) -> tuple[set[str], set[str]]:
+    """The names the reader follows and blocks, read once per request: a
+    seat list and a chat of any length cost one query between them."""
+    if not hasattr(request, "_followed_and_blocked"):
+        request._followed_and_blocked = selectors.names_followed_and_blocked(request.user)
+    return request._followed_and_blocked
 
 
 def follow_toggle_context(
@@ -99,7 +99,8 @@ def follow_toggle_context(
 @register.simple_tag(takes_context=True)
 def follow_toggle(context, username: str, kind: str, number: int) -> str:
     """Follow (or Unfollow) beside a person's name on a table page, for a
-    reader logged in who is not them; none for a bot. `kind` ("seat" or
+    reader logged in who is not them; none for a bot, nor for someone the
+    reader blocks. `kind` ("seat" or
     "chat") and `number` (the seat's or the message's) make the control's
     id unique on the page."""
     request = context.get("request")
@@ -108,8 +109,11 @@ def follow_toggle(context, username: str, kind: str, number: int) -> str:
         return ""
     if bot_level_of(username) is not None:
         return ""
+    followed, blocked = _followed_and_blocked(request)
+    if username in blocked:
+        return ""  # unblocked first, from their page or the settings
     place = f"{kind}-{number}"
-    following = username in _followed_names(request)
+    following = username in followed
     # Back to the part of the page the control is in, when posted without
     # HTMX: a chat's page (a table's or a tournament's), or the table's.
     room = context.get("room")
