@@ -76,3 +76,26 @@ def test_the_live_redraw_brings_no_message_of_a_blocked_writer(table, ana, ben):
     say(table, ben, "mine")
     redrawn = client.get(poll, HTTP_HX_REQUEST="true").content.decode()
     assert "mine" in redrawn and "second" not in redrawn
+
+
+def test_a_message_from_a_blocked_writer_does_not_redraw_the_blockers_chat(table, ana, ben, carl):
+    """The chat's event goes to every reader of the channel (it names no
+    one); the blocker's poll then finds nothing new for them, so nothing is
+    redrawn, while everyone else's chat is."""
+    from tests.chat.conftest import poll_url
+
+    social.block_add(user=ben, username="ana")
+    polls = {
+        user: poll_url(login_client(user).get(f"/tables/{table.pk}/").content.decode())
+        for user in (ana, ben, carl)
+    }
+    say(table, ana, "ben does not see this")
+    assert login_client(ben).get(polls[ben], HTTP_HX_REQUEST="true").status_code == 204
+    assert login_client(carl).get(polls[carl], HTTP_HX_REQUEST="true").status_code == 200
+    # Both ways: ana, whom ben blocks, is not redrawn by ben's lines either.
+    ana_poll = poll_url(login_client(ana).get(f"/tables/{table.pk}/").content.decode())
+    say(table, ben, "ana does not see this")
+    assert login_client(ana).get(ana_poll, HTTP_HX_REQUEST="true").status_code == 204
+    # The blocker's page drawn now carries the same mark its poll reads.
+    again = poll_url(login_client(ben).get(f"/tables/{table.pk}/").content.decode())
+    assert login_client(ben).get(again, HTTP_HX_REQUEST="true").status_code == 204
