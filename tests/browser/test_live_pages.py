@@ -76,3 +76,23 @@ def test_the_waiting_room_invitations_and_the_title_update_by_themselves(new_pag
     after = {"ana": ana, "ben": ben, "carl": carl}[nxt]
     expect(after).to_have_title(re.compile(r"^\(1\) Your turn · "))
     expect(page).to_have_title(re.compile(r"^Coup #"))
+
+
+def test_the_headers_rating_label_follows_a_bot_seated_while_the_page_is_open(new_page):
+    ana, ben = new_page(), new_page()
+    for page, name in ((ana, "ana"), (ben, "ben")):
+        sign_up(page, name)
+    ana.goto("/tables/new/")
+    ana.select_option("select[name=max_players]", "3")
+    ana.click("button:has-text('Open the table')")
+    table = Table.objects.get()
+    ben.goto(f"/tables/{table.pk}/")
+    ben.click("button:has-text('Join this table')")
+    expect(ben.locator("#rating-kind")).to_have_text("rated")
+
+    # Nobody chose a rated game against bots: the bot makes it unrated, and
+    # ben's header says so without a reload.
+    ana.click("button:has-text('Add a bot')")
+    expect(ben.locator("#waiting-room")).to_contain_text("Waiting for players: 3 of 3")
+    expect(ben.locator("#rating-kind")).to_have_text("unrated")
+    expect(ben.locator("#rating-kind")).to_have_count(1)

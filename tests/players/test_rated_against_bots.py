@@ -28,6 +28,27 @@ def header(user, table) -> str:
     return page.split('class="rating-kind">')[1].split("<")[0]
 
 
+def test_the_headers_label_is_redrawn_with_the_waiting_room(ana, ben):
+    """The waiting room's redraw (on the table's event) carries the header's
+    label too, out of band: a bot seated later turns it to "unrated" on the
+    open pages without a reload."""
+    table = services.table_create(creator=ana, game="coup", max_players=3)
+    services.table_join(table_id=table.pk, user=ben)
+    client = login_client(ben)
+    assert (
+        "hx-swap-oob"
+        not in client.get(f"/tables/{table.pk}/")
+        .content.decode()
+        .split('id="rating-kind"')[1]
+        .split(">")[0]
+    )
+    services.table_bot_add(table_id=table.pk, user=ana, level="easy")
+    redrawn = client.get(f"/tables/{table.pk}/", HTTP_HX_REQUEST="true").content.decode()
+    label = redrawn.split('id="rating-kind"')[1]
+    assert 'hx-swap-oob="true"' in label.split(">")[0]
+    assert label.split(">")[1].split("<")[0] == "unrated"
+
+
 def rating(api_for, user, table) -> str:
     return api_for(user).get(f"/api/tables/{table.pk}").json()["rating"]
 
