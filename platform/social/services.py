@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 
 from autoplay.accounts import level_of
+from social import selectors
 from social.models import NOTE_MAX_LENGTH, Block, Follow, Note
 from tables.errors import BadRequest, NotFound
 
@@ -37,7 +38,7 @@ def follow_add(*, user: AbstractBaseUser, username: str) -> AbstractBaseUser:
     if level_of(other) is not None:
         # A bot sits at any number of tables: followed, it would fill the lobby.
         raise BadRequest(f"{other.username} is a bot: bots cannot be followed.")
-    if Block.objects.filter(owner=user, other=other).exists():
+    if selectors.is_blocking(user, other):
         raise BadRequest(f"You block {other.username}: unblock them to follow them.")
     Follow.objects.get_or_create(owner=user, other=other)
     return other

@@ -100,9 +100,8 @@ def follow_toggle_context(
 def follow_toggle(context, username: str, kind: str, number: int) -> str:
     """Follow (or Unfollow) beside a person's name on a table page, for a
     reader logged in who is not them; none for a bot, nor for someone the
-    reader blocks. `kind` ("seat" or
-    "chat") and `number` (the seat's or the message's) make the control's
-    id unique on the page."""
+    reader blocks. `kind` ("seat" or "chat") and `number` (the seat's or the
+    message's) make the control's id unique on the page."""
     request = context.get("request")
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated or username == user.username:
